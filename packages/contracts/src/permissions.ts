@@ -1,0 +1,34 @@
+/** Function buttons (funCode) a role may hold on a menu (DESIGN.md §4). */
+export const FUN_CODES = [
+  'add',
+  'edit',
+  'delete',
+  'detail',
+  'start',
+  'stop',
+  'finish',
+  'dataWatch',
+  'exportProCode',
+  'set',
+  'push',
+  'back',
+  'copy',
+  'resetPassword',
+  'unbind',
+] as const;
+export type FunCode = (typeof FUN_CODES)[number];
+
+/**
+ * What a route needs: `public` (no session), `session` (any signed-in user),
+ * or a menu url with an optional button. The platform administrator has everything.
+ */
+export type Permission =
+  | { kind: 'public' }
+  | { kind: 'session' }
+  | { kind: 'menu'; menu: string; fun?: FunCode };
+
+export const PUBLIC: Permission = { kind: 'public' };
+export const SIGNED_IN: Permission = { kind: 'session' };
+export function need(menu: string, fun?: FunCode): Permission {
+  return fun ? { kind: 'menu', menu, fun } : { kind: 'menu', menu };
+}

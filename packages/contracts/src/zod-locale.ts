@@ -1,0 +1,4 @@
+import { z } from 'zod';
+
+// Rules without a message of their own still answer in Chinese, on the server and in forms.
+z.config(z.locales.zhCN());

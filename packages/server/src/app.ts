@@ -1,0 +1,63 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import formBody from '@fastify/formbody';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { registerGuard } from './platform/auth.js';
+import type { AppConfig } from './platform/config.js';
+import { registerConsole } from './platform/console.js';
+import { type Db, openDb, type OpenDbOptions } from './platform/db.js';
+import { registerErrorHandler } from './platform/error-handler.js';
+import { migrate } from './platform/migrate.js';
+import { registerOpenApi } from './platform/openapi.js';
+import { seed } from './platform/seed.js';
+import { registerRoutes } from './routes.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+  }
+}
+
+export interface BuildOptions extends OpenDbOptions {
+  /** pino options; false silences the log (tests) */
+  logger?: boolean | { level: string };
+}
+
+/** Builds the whole server without listening, so tests drive it with app.inject. */
+export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    bodyLimit: 10 * 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  const db = openDb(config.databaseUrl, options);
+  app.decorate('db', db);
+  app.addHook('onClose', async () => {
+    await db.kysely.destroy();
+  });
+
+  await migrate(db);
+  await seed(db, config, app.log);
+  fs.mkdirSync(config.filesDir, { recursive: true });
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  await app.register(formBody);
+  // A post without a body is validated as {} so required fields answer their own message.
+  app.addHook('preValidation', async (request) => {
+    if (request.body === undefined && request.routeOptions.schema?.body) request.body = {};
+  });
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  registerGuard(app, db, config);
+  await registerOpenApi(app);
+  await registerRoutes(app, { db, config });
+  await registerConsole(app, config.consoleDir);
+  return app;
+}

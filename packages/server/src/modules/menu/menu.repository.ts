@@ -1,0 +1,32 @@
+import type { MenuTreeNode } from '@factory/contracts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../platform/schema.js';
+
+/** The whole menu tree, nested, ordered by sequence; buttons (type 1) only when asked. */
+export async function menuTree(db: Kysely<Database>, withFunction: boolean): Promise<MenuTreeNode[]> {
+  let query = db.selectFrom('menu').selectAll().orderBy('level').orderBy('sequence').orderBy('id');
+  if (!withFunction) query = query.where('type', '=', 0);
+  const rows = await query.execute();
+
+  const nodes = new Map<number, MenuTreeNode>();
+  for (const row of rows) {
+    nodes.set(row.id, {
+      id: row.id,
+      pId: row.parentId,
+      name: row.name,
+      sequence: row.sequence,
+      level: row.level,
+      type: row.type === 1 ? 1 : 0,
+      url: row.url,
+      funCode: row.funCode,
+      children: [],
+    });
+  }
+  const roots: MenuTreeNode[] = [];
+  for (const node of nodes.values()) {
+    const parent = nodes.get(node.pId);
+    if (parent) parent.children.push(node);
+    else roots.push(node);
+  }
+  return roots;
+}

@@ -1,0 +1,97 @@
+import { MSG, type Permission } from '@factory/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppConfig } from './config.js';
+import type { Db } from './db.js';
+import { forbidden, unauthorized } from './errors.js';
+import { roleHolds } from './grants.js';
+import { findSession, hashToken, revokeAccountSessions, revokeSession, touchSession } from './sessions.js';
+import { MINUTE } from './time.js';
+
+/** The signed-in user of a request, known after the guard ran. */
+export interface SessionAccount {
+  id: number;
+  userName: string;
+  parentId: number | null;
+  roleId: number | null;
+  platformAdmin: boolean;
+  tokenHash: string;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** every /api route names what it needs; the guard refuses before validation */
+    permission?: Permission;
+  }
+  interface FastifyRequest {
+    account: SessionAccount | null;
+  }
+}
+
+// Writing lastSeenAt on every call would turn each read into a write; a minute of
+// slack on a two-hour idle limit is invisible to users.
+const TOUCH_EVERY_MS = MINUTE;
+
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const [scheme, token] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && token ? token : null;
+}
+
+/** The signed-in account of a request (401 when there is none). */
+export function requireAccount(request: FastifyRequest): SessionAccount {
+  if (!request.account) throw unauthorized();
+  return request.account;
+}
+
+/**
+ * The guard: runs on onRequest, before the body is even read, so a refused call
+ * costs no parsing, no validation and no domain query.
+ */
+export function registerGuard(app: FastifyInstance, db: Db, config: AppConfig): void {
+  const idleMs = config.sessionIdleMinutes * MINUTE;
+  app.decorateRequest('account', null);
+
+  app.addHook('onRoute', (route) => {
+    const isApi = route.url.startsWith('/api/') && !route.url.startsWith('/api/docs');
+    if (isApi && !route.config?.permission) {
+      throw new Error(`route ${route.method} ${route.url} declares no permission`);
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const permission = request.routeOptions.config.permission;
+    if (!permission || permission.kind === 'public') return;
+
+    const token = bearerToken(request);
+    if (!token) throw unauthorized();
+    const tokenHash = hashToken(token);
+    const session = await findSession(db.kysely, tokenHash);
+    if (!session) throw unauthorized();
+    const now = Date.now();
+    if (now - session.lastSeenAt > idleMs) {
+      await revokeSession(db.kysely, tokenHash);
+      throw unauthorized();
+    }
+    if (session.status !== 1) {
+      await revokeAccountSessions(db.kysely, session.id);
+      throw unauthorized(MSG.accountStopped);
+    }
+    if (now - session.lastSeenAt > TOUCH_EVERY_MS) await touchSession(db.kysely, tokenHash, now);
+
+    request.account = {
+      id: session.id,
+      userName: session.userName,
+      parentId: session.parentId,
+      roleId: session.roleId,
+      platformAdmin: session.platformAdmin === 1,
+      tokenHash,
+    };
+
+    if (permission.kind === 'menu' && !request.account.platformAdmin) {
+      const allowed =
+        session.roleId !== null && (await roleHolds(db.kysely, session.roleId, permission.menu, permission.fun));
+      if (!allowed) throw forbidden();
+    }
+  });
+}

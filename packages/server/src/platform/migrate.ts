@@ -1,0 +1,35 @@
+import { type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
+import type { Db } from './db.js';
+import { platformMigration } from './migrations/001-platform.js';
+
+/**
+ * Migrations live in code (not discovered on disk) so the compiled server and the
+ * tests run the same list; each receives the dialect for the few portable gaps.
+ */
+class CodeMigrations implements MigrationProvider {
+  constructor(private readonly db: Db) {}
+  async getMigrations(): Promise<Record<string, Migration>> {
+    return {
+      '001-platform': platformMigration(this.db.dialect),
+    };
+  }
+}
+
+export async function migrate(db: Db): Promise<void> {
+  // Kysely looks for its bookkeeping tables in every schema unless told which one;
+  // name the connection's own so databases shared by several schemas stay apart.
+  const schema =
+    db.dialect === 'postgres'
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db.kysely)).rows[0]?.schema
+      : undefined;
+  const migrator = new Migrator({
+    db: db.kysely,
+    provider: new CodeMigrations(db),
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}

@@ -1,0 +1,204 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { MSG, need, PATHS, PUBLIC } from '@factory/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { bearer, createRole, createUser, dbOf, loginAs, loginAsAdmin } from '../../test/session-helpers.js';
+import { buildTestApp, testDialects, type TestApp } from '../../test/test-app.js';
+
+describe.each(testDialects())('server core on %s', (dialect) => {
+  let t: TestApp;
+  let consoleDir: string;
+  beforeAll(async () => {
+    consoleDir = fs.mkdtempSync(path.join(os.tmpdir(), 'factory-console-'));
+    fs.writeFileSync(path.join(consoleDir, 'index.html'), '<!doctype html><title>console</title>');
+    fs.mkdirSync(path.join(consoleDir, 'assets'));
+    fs.writeFileSync(path.join(consoleDir, 'assets', 'app-1234.js'), 'console.log(1)');
+    t = await buildTestApp(dialect, { consoleDir });
+    // Routes only tests need, registered before the app is ready.
+    t.app.get('/api/test/crash', { config: { permission: PUBLIC } }, async () => {
+      throw new Error('secret stack detail');
+    });
+    t.app.post(
+      '/api/test/echo',
+      {
+        config: { permission: need('/productionLine', 'add') },
+        schema: {
+          body: z.object({
+            lineName: z.string({ error: '请输入产线名称' }).min(1, '请输入产线名称').max(12, '产线名称过长'),
+            count: z.coerce.number({ error: '数量必须是数字' }).int('数量必须是整数'),
+          }),
+        },
+      },
+      async (request) => ({ code: 1, data: request.body, errorMsg: null }),
+    );
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(consoleDir, { recursive: true, force: true });
+  });
+
+  describe('envelope and statuses', () => {
+    it('answers an unknown /api route with the 404 envelope, never the console', async () => {
+      for (const url of ['/api/nope', '/api/user/nope?x=1', '/api']) {
+        const response = await t.app.inject({ method: 'GET', url });
+        expect(response.statusCode).toBe(404);
+        expect(response.json()).toEqual({ code: 0, data: null, errorMsg: MSG.apiNotFound });
+      }
+      const post = await t.app.inject({ method: 'POST', url: '/api/nope', payload: {} });
+      expect(post.statusCode).toBe(404);
+    });
+
+    it('answers a crash with 500 and a fixed message, keeping the stack out of the answer', async () => {
+      const response = await t.app.inject({ method: 'GET', url: '/api/test/crash' });
+      expect(response.statusCode).toBe(500);
+      expect(response.json()).toEqual({ code: 0, data: null, errorMsg: MSG.serverError });
+      expect(response.body).not.toContain('secret stack detail');
+    });
+
+    it('answers the first failing rule of a body, from JSON or from a form', async () => {
+      const { token } = await loginAsAdmin(t.app);
+      const json = await t.app.inject({
+        method: 'POST',
+        url: '/api/test/echo',
+        headers: bearer(token),
+        payload: { lineName: '', count: 'x' },
+      });
+      expect(json.statusCode).toBe(400);
+      expect(json.json()).toEqual({ code: 0, data: null, errorMsg: '请输入产线名称' });
+
+      const form = await t.app.inject({
+        method: 'POST',
+        url: '/api/test/echo',
+        headers: { ...bearer(token), 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'lineName=L1&count=abc',
+      });
+      expect(form.json().errorMsg).toBe('数量必须是数字');
+
+      const good = await t.app.inject({
+        method: 'POST',
+        url: '/api/test/echo',
+        headers: { ...bearer(token), 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'lineName=%E4%B8%80%E5%8F%B7%E7%BA%BF&count=3',
+      });
+      expect(good.json()).toEqual({ code: 1, data: { lineName: '一号线', count: 3 }, errorMsg: null });
+    });
+
+    it('answers malformed JSON with a 400 envelope', async () => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: PATHS.login,
+        headers: { 'content-type': 'application/json' },
+        payload: '{"username":',
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ code: 0, data: null, errorMsg: MSG.invalidInput });
+    });
+
+    it('answers an unsupported content type with a 415 envelope', async () => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: PATHS.login,
+        headers: { 'content-type': 'text/csv' },
+        payload: 'a,b',
+      });
+      expect(response.statusCode).toBe(415);
+      expect(response.json().code).toBe(0);
+    });
+
+    it('carries a request id on every answer, taking the caller\'s when given', async () => {
+      const mine = await t.app.inject({ method: 'GET', url: '/api/nope', headers: { 'x-request-id': 'trace-42' } });
+      expect(mine.headers['x-request-id']).toBe('trace-42');
+      const generated = await t.app.inject({ method: 'GET', url: '/api/nope' });
+      expect(generated.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    });
+  });
+
+  describe('the guard', () => {
+    it('answers 401 before validating the body', async () => {
+      const response = await t.app.inject({ method: 'POST', url: '/api/test/echo', payload: { lineName: '' } });
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ code: 0, data: null, errorMsg: MSG.sessionExpired });
+    });
+
+    it('answers 403 before validating the body when the role lacks the button', async () => {
+      const db = dbOf(t.app);
+      const roleId = await createRole(db, ['/productionLine', '/productionLine:edit']);
+      await createUser(db, 'line_viewer', 'Passw0rdX', { roleId });
+      const { token } = await loginAs(t.app, 'line_viewer', 'Passw0rdX');
+      const response = await t.app.inject({ method: 'POST', url: '/api/test/echo', headers: bearer(token), payload: 'not json' });
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({ code: 0, data: null, errorMsg: MSG.noPermission });
+    });
+
+    it('lets a role with the menu and button through, and a stopped role grants nothing', async () => {
+      const db = dbOf(t.app);
+      const roleId = await createRole(db, ['/productionLine', '/productionLine:add']);
+      await createUser(db, 'line_adder', 'Passw0rdX', { roleId });
+      const { token } = await loginAs(t.app, 'line_adder', 'Passw0rdX');
+      const call = () =>
+        t.app.inject({ method: 'POST', url: '/api/test/echo', headers: bearer(token), payload: { lineName: 'L', count: 1 } });
+      expect((await call()).statusCode).toBe(200);
+      await db.updateTable('role').set({ status: 0 }).where('id', '=', roleId).execute();
+      expect((await call()).statusCode).toBe(403);
+    });
+
+    it('refuses a menu route to a user without that menu and lets one with it through', async () => {
+      const db = dbOf(t.app);
+      await createUser(db, 'no_role', 'Passw0rdX');
+      const without = await loginAs(t.app, 'no_role', 'Passw0rdX');
+      const url = `${PATHS.menuTree}?withFunction=true`;
+      expect((await t.app.inject({ method: 'GET', url, headers: bearer(without.token) })).statusCode).toBe(403);
+
+      const roleId = await createRole(db, ['/role']);
+      await createUser(db, 'role_admin', 'Passw0rdX', { roleId });
+      const withRole = await loginAs(t.app, 'role_admin', 'Passw0rdX');
+      expect((await t.app.inject({ method: 'GET', url, headers: bearer(withRole.token) })).statusCode).toBe(200);
+    });
+
+    it('will not start with an /api route that declares no permission', async () => {
+      const spare = await buildTestApp(dialect);
+      try {
+        expect(() => spare.app.get('/api/test/open', async () => ({}))).toThrow(/declares no permission/);
+      } finally {
+        await spare.close();
+      }
+    });
+  });
+
+  describe('the console', () => {
+    it('serves index.html at / and for deep links (history fallback)', async () => {
+      for (const url of ['/', '/login', '/productionLog?id=3', '/a/b/c']) {
+        const response = await t.app.inject({ method: 'GET', url });
+        expect(response.statusCode).toBe(200);
+        expect(response.headers['content-type']).toContain('text/html');
+        expect(response.body).toContain('<title>console</title>');
+      }
+    });
+
+    it('serves built assets with a long cache and index.html without one', async () => {
+      const asset = await t.app.inject({ method: 'GET', url: '/assets/app-1234.js' });
+      expect(asset.statusCode).toBe(200);
+      expect(asset.headers['cache-control']).toContain('immutable');
+      const index = await t.app.inject({ method: 'GET', url: '/dataCenter' });
+      expect(index.headers['cache-control']).toBe('no-cache');
+    });
+  });
+
+  describe('OpenAPI', () => {
+    it('lists every route with the schemas that validate it', async () => {
+      const response = await t.app.inject({ method: 'GET', url: `${PATHS.docs}/json` });
+      expect(response.statusCode).toBe(200);
+      const document = response.json<{ paths: Record<string, Record<string, { requestBody?: unknown }>> }>();
+      for (const url of [PATHS.login, PATHS.platformLogin, PATHS.logout, PATHS.editPassword, PATHS.captcha, PATHS.menuTree]) {
+        expect(document.paths[url], url).toBeDefined();
+      }
+      const login = JSON.stringify(document.paths[PATHS.login]!.post!.requestBody);
+      expect(login).toContain('username');
+      expect(login).toContain('codeId');
+      const ui = await t.app.inject({ method: 'GET', url: `${PATHS.docs}/` });
+      expect(ui.statusCode).toBe(200);
+    });
+  });
+});

@@ -1,0 +1,112 @@
+import type { Generated, Insertable, Selectable } from 'kysely';
+
+/**
+ * The tables of the platform. Columns are camelCase (Kysely quotes identifiers, so
+ * both dialects keep the case), times are epoch milliseconds, flags are 0/1 integers.
+ */
+export interface Database {
+  factory: FactoryTable;
+  production_line: ProductionLineTable;
+  menu: MenuTable;
+  role: RoleTable;
+  role_menu: RoleMenuTable;
+  account: AccountTable;
+  account_line: AccountLineTable;
+  session: SessionTable;
+  captcha: CaptchaTable;
+  login_failure: LoginFailureTable;
+  platform_code: PlatformCodeTable;
+}
+
+export interface FactoryTable {
+  id: Generated<number>;
+  factoryName: string;
+  /** the account (platform administrator or account owner) the factory belongs to */
+  ownerId: number | null;
+  createTime: number;
+}
+
+export interface ProductionLineTable {
+  id: Generated<number>;
+  factoryId: number;
+  lineName: string;
+  lineNum: string;
+  /** 0 停用, 1 启用 */
+  status: number;
+  createTime: number;
+}
+
+/** Menus (type 0) and their function buttons (type 1, a child of the menu) in one tree. */
+export interface MenuTable {
+  id: Generated<number>;
+  menuKey: string;
+  parentId: number;
+  name: string;
+  url: string;
+  sequence: number;
+  level: number;
+  type: number;
+  funCode: string | null;
+}
+
+export interface RoleTable {
+  id: Generated<number>;
+  roleName: string;
+  /** the account whose sub-users may be given this role */
+  ownerId: number;
+  status: number;
+  createTime: number;
+}
+
+export interface RoleMenuTable {
+  roleId: number;
+  /** a menu or a function-button node */
+  menuId: number;
+}
+
+export interface AccountTable {
+  id: Generated<number>;
+  userName: string;
+  passwordHash: string;
+  roleId: number | null;
+  /** the account owner of a sub-user; null for a platform administrator */
+  parentId: number | null;
+  status: number;
+  platformAdmin: number;
+  mustChangePassword: number;
+  createTime: number;
+}
+
+export interface AccountLineTable {
+  accountId: number;
+  lineId: number;
+}
+
+export interface SessionTable {
+  /** sha-256 of the bearer token; the token itself is never stored */
+  tokenHash: string;
+  accountId: number;
+  createTime: number;
+  lastSeenAt: number;
+}
+
+export interface CaptchaTable {
+  id: string;
+  answer: string;
+  expiresAt: number;
+}
+
+export interface LoginFailureTable {
+  id: Generated<number>;
+  userName: string;
+  at: number;
+}
+
+export interface PlatformCodeTable {
+  codeHash: string;
+  expiresAt: number;
+}
+
+export type Account = Selectable<AccountTable>;
+export type NewAccount = Insertable<AccountTable>;
+export type Menu = Selectable<MenuTable>;

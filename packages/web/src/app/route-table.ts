@@ -1,0 +1,104 @@
+import type { ComponentType } from 'react';
+import type { PageHandle } from '../lib/page-handle';
+
+/**
+ * The one list of the console's pages (seed 000 §2 plus the product and accessory
+ * specifications). The router, the layout's flags, the active-menu highlight and
+ * the guard's public list are all read from here. Every page is a dynamic import,
+ * so each route is its own chunk and the login page loads none of the others.
+ */
+export interface RouteEntry extends PageHandle {
+  /** inside the shared layout (header, menu, footer) */
+  layout: boolean;
+  /** without a session only these paths open; everything else goes to /login */
+  public?: boolean;
+  page: () => Promise<ComponentType>;
+}
+
+// Pages owned by later issues share one placeholder until they are built.
+const placeholder = () => import('../features/shell/pages/placeholder-page').then((m) => m.PlaceholderPage);
+const login = () => import('../features/session/pages/login-page').then((m) => m.LoginPage);
+const platformLogin = () =>
+  import('../features/session/pages/platform-login-page').then((m) => m.PlatformLoginPage);
+const notFound = () => import('../features/shell/pages/not-found-page').then((m) => m.NotFoundPage);
+
+const inLayout = (
+  path: string,
+  title: string,
+  menuUrl: string | null,
+  flags: Partial<Pick<PageHandle, 'hideHeader' | 'hideFooter' | 'fullscreenToggle' | 'noMask'>> = {},
+  page: RouteEntry['page'] = placeholder,
+): RouteEntry => ({ path, title, menuUrl, layout: true, ...flags, page });
+
+const board = { hideHeader: true, hideFooter: true } as const;
+
+export const NOT_FOUND_PATH = '/notFound';
+export const LOGIN_PATH = '/login';
+
+export const ROUTES: readonly RouteEntry[] = [
+  // outside the layout
+  { path: LOGIN_PATH, title: '登录', menuUrl: null, layout: false, public: true, page: login },
+  { path: '/platformLogin', title: '进入平台', menuUrl: null, layout: false, public: true, page: platformLogin },
+  { path: '/print', title: '打印生产码', menuUrl: '/productionCenter', layout: false, noMask: true, page: placeholder },
+
+  // production-line tasks, records and boards (seed 000)
+  inLayout('/dataCenter', '数据中心', '/dataCenter', { hideFooter: true, fullscreenToggle: true }),
+  inLayout('/productionCenter', '产线检测', '/productionCenter', { noMask: true }),
+  inLayout('/productionLog', '生产记录', '/productionCenter'),
+  inLayout('/productionLogDetail', '生产记录详情', '/productionCenter'),
+  inLayout('/productionFlowDetail', '流程检测详情', '/productionCenter'),
+  inLayout('/productionFlowTestLog', '流程检测历史', '/productionCenter'),
+  inLayout('/productionTaskDetail', '任务详情', '/productionCenter'),
+  inLayout('/basicInfo', '新建任务', '/productionCenter'),
+  inLayout('/flowInfo', '终端设置', '/productionCenter'),
+  inLayout('/dataWatch', '数据看板', '/productionCenter', board),
+
+  // platform administration and documents (seed 000)
+  inLayout('/productionLine', '产线管理', '/productionLine'),
+  inLayout('/terminalManage', '终端管理', '/terminalManage'),
+  inLayout('/terminalDetail', '终端详情', '/terminalManage'),
+  inLayout('/account', '用户列表', '/account'),
+  inLayout('/role', '角色列表', '/role'),
+  inLayout('/menu', '菜单列表', '/menu'),
+  inLayout('/operationLog', '操作日志', '/operationLog'),
+  inLayout('/userDoc', '用户文档', '/userDoc'),
+  inLayout('/devDoc', '开发文档', '/devDoc'),
+  inLayout('/serveDoc', '服务文档', '/serveDoc'),
+
+  // product definition (seed 001)
+  inLayout('/productCenter', '产品中心', '/productCenter'),
+  inLayout('/productDetail', '产品详情', '/productCenter'),
+  inLayout('/productPotion', '属性定义', '/productCenter'),
+  inLayout('/productFlow', '流程设置', '/productCenter'),
+  inLayout('/productPush', '产品发布', '/productCenter'),
+
+  // accessory testing (seed 002)
+  inLayout('/stockOut', '出库记录', '/stockOut'),
+  inLayout('/spotCheck', '抽检管理', '/spotCheck'),
+  inLayout('/spotCheckDevice', '抽检设备', '/spotCheck'),
+  inLayout('/spotCheckDeviceDetail', '抽检设备详情', '/spotCheck'),
+  inLayout('/parts', '配件管理', '/parts'),
+  inLayout('/partsDetail', '配件详情', '/parts'),
+  inLayout('/partsPotion', 'DTU属性设置', '/parts'),
+  inLayout('/communication', '通信模块', '/communication'),
+  inLayout('/communicationDetail', '通信模块详情', '/communication'),
+  inLayout('/dtuTask', 'DTU任务', '/parts'),
+  inLayout('/dtuTaskDataWatch', 'DTU生产看板', '/parts', board),
+  inLayout('/dtuTaskWatch', '任务进度', '/parts'),
+  inLayout('/dtuTaskWatchDetail', '设备检测详情', '/parts'),
+  inLayout('/rework', '返工模式', '/parts'),
+  inLayout('/checkTask', '抽检任务', '/parts'),
+  inLayout('/checkLog', '检测日志', '/parts'),
+  inLayout('/submitRecord', '提交记录', '/parts'),
+  inLayout('/submitRecordDetail', '提交记录详情', '/parts'),
+  inLayout('/checkReport', '检验报告', '/parts'),
+
+  // not found: /notFound opens without a session too; any unknown path needs one (guard)
+  { ...inLayout(NOT_FOUND_PATH, '找不到页面', null, {}, notFound), public: true },
+  inLayout('*', '找不到页面', null, {}, notFound),
+];
+
+/** Paths that open without a session (seed 000 §5). */
+export const PUBLIC_PATHS: ReadonlySet<string> = new Set(
+  ROUTES.filter((route) => route.public).map((route) => route.path),
+);
