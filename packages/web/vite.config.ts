@@ -11,7 +11,8 @@ export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [react()],
   resolve: { alias: { '@factory/contracts': contracts } },
-  build: { outDir: 'dist', emptyOutDir: true },
+  // The manifest lets bench/console-size.mjs measure what the login page really loads.
+  build: { outDir: 'dist', emptyOutDir: true, manifest: true },
   server: {
     proxy: { '/api': 'http://127.0.0.1:8080' },
   },

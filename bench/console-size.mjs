@@ -1,0 +1,39 @@
+// Prints the gzip size of the JavaScript the login page loads before it can be used
+// (DESIGN.md §7: under 350 KB): the entry chunk, the login route's chunk, and every
+// chunk either imports statically. Other routes load later and are not counted.
+import { execSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+
+const root = path.resolve(import.meta.dirname, '..');
+const dist = path.join(root, 'packages/web/dist');
+const manifestFile = path.join(dist, '.vite/manifest.json');
+if (!fs.existsSync(manifestFile)) execSync('npm run build -w @factory/web', { cwd: root, stdio: 'inherit' });
+const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
+
+const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+const loginKey = Object.keys(manifest).find((key) => key.endsWith('features/session/pages/login-page.tsx'));
+if (!entryKey || !loginKey) throw new Error('entry or login page not found in the Vite manifest');
+
+const chunks = new Set();
+function collect(key) {
+  if (chunks.has(key)) return;
+  chunks.add(key);
+  for (const dependency of manifest[key].imports ?? []) collect(dependency);
+}
+collect(entryKey);
+collect(loginKey);
+
+const LIMIT_KB = 350;
+let total = 0;
+const rows = [...chunks].map((key) => {
+  const file = manifest[key].file;
+  const gzip = zlib.gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length;
+  total += gzip;
+  return { file, gzipKB: +(gzip / 1024).toFixed(1) };
+});
+rows.sort((a, b) => b.gzipKB - a.gzipKB);
+console.table(rows);
+const totalKB = total / 1024;
+console.log(`login page initial JavaScript: ${totalKB.toFixed(1)} KB gzip (target < ${LIMIT_KB} KB) ${totalKB < LIMIT_KB ? 'OK' : 'OVER'}`);
