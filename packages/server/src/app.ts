@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import formBody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import { MAX_UPLOAD_BYTES } from '@factory/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerGuard } from './platform/auth.js';
@@ -10,6 +12,7 @@ import { type Db, openDb, type OpenDbOptions } from './platform/db.js';
 import { registerErrorHandler } from './platform/error-handler.js';
 import { migrate } from './platform/migrate.js';
 import { registerOpenApi } from './platform/openapi.js';
+import { registerOperationLog } from './platform/operation-log.js';
 import { seed } from './platform/seed.js';
 import { registerRoutes } from './routes.js';
 
@@ -47,6 +50,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   await app.register(formBody);
+  // Files stream to disk (platform/files.ts); the limit here is the hard stop past 20 MB.
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 10, fields: 20 } });
   // A post without a body is validated as {} so required fields answer their own message.
   app.addHook('preValidation', async (request) => {
     if (request.body === undefined && request.routeOptions.schema?.body) request.body = {};
@@ -56,6 +61,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
 
   registerGuard(app, db, config);
+  registerOperationLog(app, db);
   await registerOpenApi(app);
   await registerRoutes(app, { db, config });
   await registerConsole(app, config.consoleDir);

@@ -2,8 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppConfig } from './platform/config.js';
 import type { Db } from './platform/db.js';
+import { documentRoutes } from './modules/document/document.routes.js';
+import { lineRoutes } from './modules/line/line.routes.js';
 import { menuRoutes } from './modules/menu/menu.routes.js';
+import { operationLogRoutes } from './modules/operation-log/operation-log.routes.js';
+import { roleRoutes } from './modules/role/role.routes.js';
 import { sessionRoutes } from './modules/session/session.routes.js';
+import { terminalRoutes } from './modules/terminal/terminal.routes.js';
+import { userRoutes } from './modules/user/user.routes.js';
 
 /** What every module receives: the database and the configuration, nothing global. */
 export interface ModuleContext {
@@ -15,7 +21,16 @@ export interface ModuleContext {
  * The whole API in one list. Each module registers absolute paths from
  * PATHS in @factory/contracts, so the console and tests use the same strings.
  */
-const modules: ((context: ModuleContext) => FastifyPluginAsyncZod)[] = [sessionRoutes, menuRoutes];
+const modules: ((context: ModuleContext) => FastifyPluginAsyncZod)[] = [
+  sessionRoutes,
+  menuRoutes,
+  lineRoutes,
+  terminalRoutes,
+  userRoutes,
+  roleRoutes,
+  documentRoutes,
+  operationLogRoutes,
+];
 
 export async function registerRoutes(app: FastifyInstance, context: ModuleContext): Promise<void> {
   for (const module of modules) await app.register(module(context));

@@ -1,4 +1,4 @@
-import { MSG, type Permission } from '@factory/contracts';
+import { type FunCode, MSG, type Permission } from '@factory/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppConfig } from './config.js';
 import type { Db } from './db.js';
@@ -17,10 +17,20 @@ export interface SessionAccount {
   tokenHash: string;
 }
 
+/**
+ * The exact menu and button of a call whose need depends on its input, such as a
+ * status change (start or stop) or a document type. Runs after the body is
+ * parsed and before it is validated; undefined leaves the decision to validation.
+ */
+export type PermissionRefinement = (request: FastifyRequest) => { menu: string; fun?: FunCode } | undefined;
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** every /api route names what it needs; the guard refuses before validation */
     permission?: Permission;
+    refinePermission?: PermissionRefinement;
+    /** open to a session whose password must still be changed (editPassword) */
+    allowBeforePasswordChange?: boolean;
   }
   interface FastifyRequest {
     account: SessionAccount | null;
@@ -88,10 +98,29 @@ export function registerGuard(app: FastifyInstance, db: Db, config: AppConfig): 
       tokenHash,
     };
 
-    if (permission.kind === 'menu' && !request.account.platformAdmin) {
-      const allowed =
-        session.roleId !== null && (await roleHolds(db.kysely, session.roleId, permission.menu, permission.fun));
-      if (!allowed) throw forbidden();
+    if (session.mustChangePassword === 1 && !request.routeOptions.config.allowBeforePasswordChange) {
+      throw forbidden(MSG.mustChangePasswordFirst);
     }
+    if (permission.kind === 'menu') await requirePermission(db, request.account, permission.menu, permission.fun);
   });
+
+  app.addHook('preValidation', async (request) => {
+    const refine = request.routeOptions.config.refinePermission;
+    if (!refine || !request.account) return;
+    const need = refine(request);
+    if (need) await requirePermission(db, request.account, need.menu, need.fun);
+  });
+}
+
+/** 403 unless the account holds the menu (and button); for checks that need a row first. */
+export async function requirePermission(db: Db, account: SessionAccount, menu: string, fun?: FunCode): Promise<void> {
+  if (account.platformAdmin) return;
+  const allowed = account.roleId !== null && (await roleHolds(db.kysely, account.roleId, menu, fun));
+  if (!allowed) throw forbidden();
+}
+
+/** Whether the account holds the menu (and button), without refusing. */
+export async function holdsPermission(db: Db, account: SessionAccount, menu: string, fun?: FunCode): Promise<boolean> {
+  if (account.platformAdmin) return true;
+  return account.roleId !== null && (await roleHolds(db.kysely, account.roleId, menu, fun));
 }

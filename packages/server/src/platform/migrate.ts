@@ -1,6 +1,7 @@
 import { type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import type { Db } from './db.js';
 import { platformMigration } from './migrations/001-platform.js';
+import { administrationMigration } from './migrations/002-administration.js';
 
 /**
  * Migrations live in code (not discovered on disk) so the compiled server and the
@@ -11,6 +12,7 @@ class CodeMigrations implements MigrationProvider {
   async getMigrations(): Promise<Record<string, Migration>> {
     return {
       '001-platform': platformMigration(this.db.dialect),
+      '002-administration': administrationMigration(this.db.dialect),
     };
   }
 }

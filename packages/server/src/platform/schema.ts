@@ -16,6 +16,72 @@ export interface Database {
   captcha: CaptchaTable;
   login_failure: LoginFailureTable;
   platform_code: PlatformCodeTable;
+  terminal_category: TerminalCategoryTable;
+  terminal: TerminalTable;
+  stored_file: StoredFileTable;
+  document: DocumentTable;
+  operation_log: OperationLogTable;
+}
+
+export interface TerminalCategoryTable {
+  id: Generated<number>;
+  name: string;
+  terminalType: string;
+  screenInch: string | null;
+  sequence: number;
+}
+
+export interface TerminalTable {
+  id: Generated<number>;
+  terminalCode: string;
+  terminalName: string;
+  /** PAD or PDA */
+  terminalType: string;
+  categoryId: number | null;
+  lineId: number | null;
+  /** TERMINAL_STATUS: 0 unused, 1 used (PDA), 2 overall check, 3 parts check, 4 idle */
+  status: number;
+  taskId: number | null;
+  flowId: number | null;
+  workerId: number | null;
+  ownerId: number;
+  createTime: number;
+}
+
+export interface StoredFileTable {
+  id: Generated<number>;
+  fileKey: string;
+  sha256: string;
+  size: number;
+  contentType: string;
+  originName: string;
+  uploaderId: number | null;
+  createTime: number;
+}
+
+export interface DocumentTable {
+  id: Generated<number>;
+  /** USER_DOC, TECH_DOC or SERVER_DOC */
+  type: string;
+  fileId: number;
+  originName: string;
+  uploaderId: number | null;
+  createTime: number;
+}
+
+export interface OperationLogTable {
+  id: Generated<number>;
+  accountId: number | null;
+  userName: string;
+  module: string;
+  action: string;
+  method: string;
+  route: string;
+  targetId: string | null;
+  summary: string;
+  statusCode: number;
+  ip: string | null;
+  createTime: number;
 }
 
 export interface FactoryTable {

@@ -88,6 +88,21 @@ async function seedFactory(db: Kysely<Database>): Promise<void> {
     .execute();
 }
 
+/** The terminal models of seed 000 §9: three PAD sizes and the handheld PDA. */
+async function seedTerminalCategories(db: Kysely<Database>): Promise<void> {
+  const existing = await db.selectFrom('terminal_category').select('id').executeTakeFirst();
+  if (existing) return;
+  await db
+    .insertInto('terminal_category')
+    .values([
+      { name: '21.5寸平板', terminalType: 'PAD', screenInch: '21.5', sequence: 1 },
+      { name: '15寸平板', terminalType: 'PAD', screenInch: '15', sequence: 2 },
+      { name: '11.5寸平板', terminalType: 'PAD', screenInch: '11.5', sequence: 3 },
+      { name: '手持机', terminalType: 'PDA', screenInch: null, sequence: 4 },
+    ])
+    .execute();
+}
+
 export async function seed(db: Db, config: AppConfig, log: FastifyBaseLogger): Promise<void> {
   await db.kysely.transaction().execute(async (trx) => {
     // Two servers starting together on one PostgreSQL database must not seed twice.
@@ -95,5 +110,6 @@ export async function seed(db: Db, config: AppConfig, log: FastifyBaseLogger): P
     await seedMenus(trx);
     await seedAdmin(trx, config, log);
     await seedFactory(trx);
+    await seedTerminalCategories(trx);
   });
 }

@@ -27,6 +27,7 @@ export function findSession(db: Kysely<Database>, tokenHash: string) {
       'account.roleId',
       'account.status',
       'account.platformAdmin',
+      'account.mustChangePassword',
     ])
     .where('session.tokenHash', '=', tokenHash)
     .executeTakeFirst();

@@ -41,7 +41,7 @@ export function sessionRoutes({ db, config }: ModuleContext): FastifyPluginAsync
     app.post(
       PATHS.login,
       {
-        config: { permission: PUBLIC },
+        config: { permission: PUBLIC, operationLog: false },
         schema: { tags, summary: '登录', body: loginBody, response: { 200: envelopeOf(loginResult) } },
       },
       async (request) => ok(await login(db.kysely, config, request.body)),
@@ -50,7 +50,7 @@ export function sessionRoutes({ db, config }: ModuleContext): FastifyPluginAsync
     app.post(
       PATHS.platformLogin,
       {
-        config: { permission: PUBLIC },
+        config: { permission: PUBLIC, operationLog: false },
         schema: { tags, summary: '平台一次性登录码登录', body: platformLoginBody, response: { 200: envelopeOf(loginResult) } },
       },
       async (request) => ok(await platformLogin(db.kysely, config, request.body.code)),
@@ -59,7 +59,7 @@ export function sessionRoutes({ db, config }: ModuleContext): FastifyPluginAsync
     // Public on purpose: logging out with an expired token must still succeed quietly.
     app.post(
       PATHS.logout,
-      { config: { permission: PUBLIC }, schema: { tags, summary: '退出登录', response: { 200: envelopeOf(z.null()) } } },
+      { config: { permission: PUBLIC, operationLog: false }, schema: { tags, summary: '退出登录', response: { 200: envelopeOf(z.null()) } } },
       async (request) => {
         const token = bearerToken(request);
         if (token) await revokeSession(db.kysely, hashToken(token));
@@ -70,7 +70,7 @@ export function sessionRoutes({ db, config }: ModuleContext): FastifyPluginAsync
     app.post(
       PATHS.editPassword,
       {
-        config: { permission: SIGNED_IN },
+        config: { permission: SIGNED_IN, allowBeforePasswordChange: true },
         schema: { tags, summary: '修改密码', body: editPasswordBody, response: { 200: envelopeOf(z.null()) } },
       },
       async (request) => {

@@ -313,6 +313,21 @@ describe.each(testDialects())('sign-in and sessions on %s', (dialect) => {
       expect(fresh.mustChangePassword).toBe(false);
     });
 
+    it('answers every other call with 403 请先修改初始密码 until the initial password is changed', async () => {
+      const db = dbOf(t.app);
+      const roleId = await createRole(db, ['/role']);
+      await createUser(db, 'fresh_user', 'Factory123', { roleId, mustChangePassword: true });
+      const { token } = await loginAs(t.app, 'fresh_user', 'Factory123');
+      const blocked = await t.app.inject({ method: 'GET', url: PATHS.menuTree, headers: bearer(token) });
+      expect(blocked.statusCode).toBe(403);
+      expect(blocked.json().errorMsg).toBe(MSG.mustChangePasswordFirst);
+      const changed = await post(PATHS.editPassword, { password: 'Fresh12345' }, bearer(token));
+      expect(changed.json().code).toBe(1);
+      const again = await loginAs(t.app, 'fresh_user', 'Fresh12345');
+      const open = await t.app.inject({ method: 'GET', url: PATHS.menuTree, headers: bearer(again.token) });
+      expect(open.statusCode).toBe(200);
+    });
+
     it('needs a session', async () => {
       const response = await post(PATHS.editPassword, { password: 'NewPassw0rd' });
       expect(response.statusCode).toBe(401);

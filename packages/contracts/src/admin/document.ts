@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { MSG } from '../messages.js';
+import { timeText } from './common.js';
+
+export const DOCUMENT_TYPES = ['USER_DOC', 'TECH_DOC', 'SERVER_DOC'] as const;
+export type DocumentType = (typeof DOCUMENT_TYPES)[number];
+
+/** The viewer page (and so the menu whose buttons govern upload and delete) of each type. */
+export const DOCUMENT_MENU: Record<DocumentType, string> = {
+  USER_DOC: '/userDoc',
+  TECH_DOC: '/devDoc',
+  SERVER_DOC: '/serveDoc',
+};
+
+/** 20 MB per uploaded file. */
+export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
+
+export const documentType = z.enum(DOCUMENT_TYPES, { error: MSG.documentTypeRule });
+
+/** GET /api/document/list?type&originName */
+export const documentListQuery = z.object({
+  type: documentType,
+  /** sent as typed (seed 000 §5); matched as "contains" */
+  originName: z.string().optional(),
+});
+
+/** POST /api/document/upload?type= (multipart, field `file`) */
+export const documentUploadQuery = z.object({ type: documentType });
+
+export const documentItem = z.object({
+  id: z.number().int(),
+  type: documentType,
+  originName: z.string(),
+  downloadUrl: z.string(),
+  contentType: z.string(),
+  size: z.number().int(),
+  createTime: timeText,
+  uploaderName: z.string().nullable(),
+});
+export type DocumentItem = z.infer<typeof documentItem>;

@@ -1,0 +1,83 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from './db.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** false keeps a mutating route out of the operation log (sign-in, high-volume station results) */
+    operationLog?: false;
+    /** a richer summary than the route's own, e.g. naming the line that was added */
+    logSummary?: (request: FastifyRequest) => string | undefined;
+  }
+  interface FastifyRequest {
+    /** the id the answer carried (a created row), for the operation log */
+    answeredId?: string;
+  }
+}
+
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+function pickId(source: unknown, keys: readonly string[]): string | undefined {
+  if (!source || typeof source !== 'object') return undefined;
+  for (const key of keys) {
+    const value = (source as Record<string, unknown>)[key];
+    if (typeof value === 'number' || (typeof value === 'string' && value !== '')) return String(value);
+  }
+  return undefined;
+}
+
+const TARGET_KEYS = ['id', 'terminalId', 'taskId', 'productId'] as const;
+
+/**
+ * Every mutating call is put on record after it is answered: who, when, which
+ * route, the target id and a short summary, with the status it got (refusals
+ * included, so attempts are visible too).
+ */
+export function registerOperationLog(app: FastifyInstance, db: Db): void {
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (!MUTATING.has(request.method) || typeof payload !== 'string' || payload.length > 4096) return payload;
+    try {
+      const data = (JSON.parse(payload) as { data?: unknown }).data;
+      if (typeof data === 'number') request.answeredId = String(data);
+      else request.answeredId = pickId(data, ['id']);
+    } catch {
+      // not JSON: nothing to learn
+    }
+    return payload;
+  });
+
+  app.addHook('onResponse', async (request, reply) => {
+    const config = request.routeOptions.config;
+    if (!MUTATING.has(request.method) || !config.permission || config.operationLog === false) return;
+    const route = request.routeOptions.url ?? request.url.split('?')[0]!;
+    if (!route.startsWith('/api/')) return;
+    const module = route.split('/')[2] ?? 'api';
+    const action = (request.routeOptions.schema?.summary as string | undefined) ?? route.split('/').pop() ?? route;
+    const targetId = pickId(request.body, TARGET_KEYS) ?? pickId(request.query, TARGET_KEYS) ?? request.answeredId ?? null;
+    let summary = action;
+    try {
+      summary = config.logSummary?.(request) ?? (targetId ? `${action} #${targetId}` : action);
+    } catch {
+      // a summary must never cost the record itself
+    }
+    try {
+      await db.kysely
+        .insertInto('operation_log')
+        .values({
+          accountId: request.account?.id ?? null,
+          userName: request.account?.userName ?? '-',
+          module,
+          action,
+          method: request.method,
+          route,
+          targetId,
+          summary: summary.slice(0, 500),
+          statusCode: reply.statusCode,
+          ip: request.ip ?? null,
+          createTime: Date.now(),
+        })
+        .execute();
+    } catch (error) {
+      request.log.error({ err: error }, 'operation log write failed');
+    }
+  });
+}
