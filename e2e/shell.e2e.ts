@@ -138,7 +138,7 @@ describe('sign-in and the console shell', () => {
     await page.mouse.move(800, 600);
     await expect.poll(() => menu.locator('.ant-menu-submenu-selected').textContent()).toBe('平台管理');
     await expect.poll(() => page.locator('.ant-menu-submenu-popup:visible').count()).toBe(0);
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'account-placeholder.png') });
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'menu-three-levels.png') });
 
     // a deep link opens the page after a reload (history fallback + session in sessionStorage)
     await page.goto('/productionLog?id=3');

@@ -59,6 +59,10 @@ export const MSG = {
   lineInUse: '该产线正在被任务使用，不能删除',
   lineHasTerminals: '该产线上还有终端，请先解绑',
   lineDisabledCannotBind: '该产线已停用，不能绑定终端',
+  lineEnabledCannotEdit: '启用中的产线不能编辑，请先停用',
+  /** a status change to the state the line is already in (409) */
+  lineAlreadyEnabled: '该产线已是启用状态',
+  lineAlreadyDisabled: '该产线已是停用状态',
 
   // terminals (seed 000 §5, §8)
   terminalNameRequired: '请输入终端名称',
@@ -92,6 +96,11 @@ export const MSG = {
   userEnabledCannotDelete: '启用中的用户不能删除，请先停用',
   userHasChildren: '该用户下还有子用户，不能删除',
   cannotChangeSelf: '不能停用或删除当前登录的用户',
+  userEnabledCannotEdit: '启用中的用户不能编辑，请先停用',
+  userAlreadyEnabled: '该用户已是启用状态',
+  userAlreadyDisabled: '该用户已是停用状态',
+  userNameTooLong: '用户名加上级账号名不能超过64位',
+  userParentFixed: '不能更改用户的上级账号',
 
   // roles (seed 000 §5, §8)
   roleNameRequired: '请输入角色名',
@@ -107,6 +116,10 @@ export const MSG = {
   roleDeleted: '该角色已删除',
   roleEnabledCannotDelete: '启用中的角色不能删除，请先停用',
   roleInUse: '该角色正在被用户使用，不能删除',
+  roleEnabledCannotEdit: '启用中的角色不能编辑，请先停用',
+  roleAlreadyEnabled: '该角色已是启用状态',
+  roleAlreadyDisabled: '该角色已是停用状态',
+  roleOwnerFixed: '不能更改角色的所属账号',
 
   // status changes
   statusRule: '状态只能是0或1',

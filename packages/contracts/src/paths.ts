@@ -29,6 +29,8 @@ export const PATHS = {
   userList: '/api/user/getList',
   userDetail: '/api/user/detail',
   userResetPassword: '/api/user/resetPassword',
+  /** GET: the password new and reset users get (DEFAULT_USER_PASSWORD), for the reset confirmation */
+  userDefaultPassword: '/api/user/defaultPassword',
   userChangeStatus: '/api/user/changeStatus',
   userDelete: '/api/user/delete',
   userCreate: '/api/user/create',
@@ -51,4 +53,5 @@ export const PATHS = {
   file: '/api/file',
 
   operationLogList: '/api/operationLog/list',
+  operationLogModules: '/api/operationLog/modules',
 } as const;

@@ -25,10 +25,16 @@ export type FunCode = (typeof FUN_CODES)[number];
 export type Permission =
   | { kind: 'public' }
   | { kind: 'session' }
-  | { kind: 'menu'; menu: string; fun?: FunCode };
+  | { kind: 'menu'; menu: string; fun?: FunCode }
+  /** any one of several menus (a call that serves more than one page) */
+  | { kind: 'anyMenu'; menus: readonly string[] };
 
 export const PUBLIC: Permission = { kind: 'public' };
 export const SIGNED_IN: Permission = { kind: 'session' };
 export function need(menu: string, fun?: FunCode): Permission {
   return fun ? { kind: 'menu', menu, fun } : { kind: 'menu', menu };
+}
+
+export function needAnyOf(...menus: string[]): Permission {
+  return { kind: 'anyMenu', menus };
 }

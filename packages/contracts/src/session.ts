@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { MSG } from './messages.js';
 
 /** Max lengths of the sign-in form (seed 000 §2, §9). */
-export const LOGIN_LIMITS = { usernameMax: 32, passwordMax: 14, passwordMin: 8 } as const;
+// A stored user name is `name@parentName`, so the sign-in field takes up to 64 characters.
+export const LOGIN_LIMITS = { usernameMax: 64, passwordMax: 14, passwordMin: 8 } as const;
 
 const required = (message: string) => z.string({ error: message }).trim().min(1, message);
 
@@ -81,6 +82,15 @@ export type LoginResult = z.infer<typeof loginResult>;
 /** GET /api/menu/getMenuTree?withFunction=true: menus (type 0) and their buttons (type 1). */
 export const menuTreeQuery = z.object({
   withFunction: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((value) => value === 'true'),
+  /**
+   * true: the role editor's tree: without ROLE_TREE_EXCLUDED nodes and, for a user
+   * other than the platform administrator, only the menus and buttons it holds
+   * (it cannot grant more than it has).
+   */
+  forRole: z
     .enum(['true', 'false'])
     .optional()
     .transform((value) => value === 'true'),

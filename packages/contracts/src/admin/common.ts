@@ -11,10 +11,14 @@ export const idField = z.coerce
   .positive(MSG.idRequired);
 
 /** Status 0 (停用) or 1 (启用), from JSON, a form or a query string. */
-export const statusField = z.coerce
-  .number({ error: MSG.statusRule })
-  .refine((value) => value === 0 || value === 1, MSG.statusRule)
-  .transform((value) => value as 0 | 1);
+export const statusField = z.preprocess(
+  // An empty form field must not coerce to 0 (停用): it is a missing status.
+  (value) => (value === '' ? undefined : value),
+  z.coerce
+    .number({ error: MSG.statusRule })
+    .refine((value) => value === 0 || value === 1, MSG.statusRule)
+    .transform((value) => value as 0 | 1),
+);
 
 export const optionalStatusFilter = z
   .union([z.literal(''), statusField])

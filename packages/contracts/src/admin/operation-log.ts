@@ -30,6 +30,10 @@ export const operationLogRow = z.object({
 });
 export type OperationLogRow = z.infer<typeof operationLogRow>;
 
+/** GET /api/operationLog/modules: the modules present in the log, for the filter */
+export const operationLogModuleOption = z.object({ module: z.string(), moduleName: z.string() });
+export type OperationLogModuleOption = z.infer<typeof operationLogModuleOption>;
+
 /** Modules of the API as the log page's filter offers them. */
 export const LOG_MODULES: Record<string, string> = {
   user: '用户',

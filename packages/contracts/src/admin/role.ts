@@ -25,7 +25,7 @@ export const roleCreateBody = z.object({
   /** the account that owns the role; defaults to the signed-in user */
   puserId: optionalId,
   roleName: roleNameField,
-  roleMenuFunctionVOS: z.array(roleMenuFunction).min(1, MSG.rolePermissionRequired),
+  roleMenuFunctionVOS: z.array(roleMenuFunction, { error: MSG.rolePermissionRequired }).min(1, MSG.rolePermissionRequired),
 });
 /** POST /api/role/edit */
 export const roleEditBody = roleCreateBody.extend({ id: idField });

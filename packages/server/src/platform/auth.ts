@@ -102,6 +102,10 @@ export function registerGuard(app: FastifyInstance, db: Db, config: AppConfig): 
       throw forbidden(MSG.mustChangePasswordFirst);
     }
     if (permission.kind === 'menu') await requirePermission(db, request.account, permission.menu, permission.fun);
+    if (permission.kind === 'anyMenu') {
+      const held = await Promise.all(permission.menus.map((menu) => holdsPermission(db, request.account!, menu)));
+      if (!held.includes(true)) throw forbidden();
+    }
   });
 
   app.addHook('preValidation', async (request) => {

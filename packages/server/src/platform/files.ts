@@ -62,17 +62,26 @@ export function contentTypeFor(originName: string, sent: string | undefined): st
   return sent && sent !== 'application/octet-stream' ? sent : 'application/octet-stream';
 }
 
+/** An upload hashed and in place on disk under its sha-256, not yet recorded in the database. */
+export interface ReceivedBlob {
+  sha256: string;
+  size: number;
+  contentType: string;
+  originName: string;
+}
+
 /**
  * Streams an upload to disk while hashing it, refusing it past `maxBytes` (413).
  * The temp file is renamed into place only when complete, so a failed upload
- * leaves nothing behind.
+ * leaves nothing behind. No database work happens here: a client may take
+ * minutes to send 20 MB, and a transaction held open that long would stall
+ * SQLite's single connection (and pin a PostgreSQL pool connection).
  */
-export async function storeStream(
-  db: Kysely<Database>,
+export async function receiveStream(
   filesDir: string,
   input: Readable & { truncated?: boolean },
-  meta: { originName: string; contentType: string | undefined; uploaderId: number | null; maxBytes: number },
-): Promise<StoredFile> {
+  meta: { originName: string; contentType: string | undefined; maxBytes: number },
+): Promise<ReceivedBlob> {
   fs.mkdirSync(path.join(filesDir, 'tmp'), { recursive: true });
   const tempFile = path.join(filesDir, 'tmp', randomBytes(12).toString('hex'));
   const hash = createHash('sha256');
@@ -96,25 +105,56 @@ export async function storeStream(
     const target = blobPath(filesDir, sha256);
     fs.mkdirSync(path.dirname(target), { recursive: true });
     fs.renameSync(tempFile, target);
-    const contentType = contentTypeFor(meta.originName, meta.contentType);
-    const fileKey = randomBytes(16).toString('base64url');
-    const row = await db
-      .insertInto('stored_file')
-      .values({
-        fileKey,
-        sha256,
-        size,
-        contentType,
-        originName: meta.originName,
-        uploaderId: meta.uploaderId,
-        createTime: Date.now(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return { id: row.id, fileKey, sha256, size, contentType, originName: meta.originName };
+    return { sha256, size, contentType: contentTypeFor(meta.originName, meta.contentType), originName: meta.originName };
   } finally {
     fs.rmSync(tempFile, { force: true });
   }
+}
+
+/** Records a received blob as a stored file with its own random key (pass the caller's transaction). */
+export async function recordStoredFile(db: Kysely<Database>, blob: ReceivedBlob, uploaderId: number | null): Promise<StoredFile> {
+  const fileKey = randomBytes(16).toString('base64url');
+  const row = await db
+    .insertInto('stored_file')
+    .values({
+      fileKey,
+      sha256: blob.sha256,
+      size: blob.size,
+      contentType: blob.contentType,
+      originName: blob.originName,
+      uploaderId,
+      createTime: Date.now(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: row.id, fileKey, ...blob };
+}
+
+/** receiveStream then recordStoredFile, for callers that need no transaction around the row. */
+export async function storeStream(
+  db: Kysely<Database>,
+  filesDir: string,
+  input: Readable & { truncated?: boolean },
+  meta: { originName: string; contentType: string | undefined; uploaderId: number | null; maxBytes: number },
+): Promise<StoredFile> {
+  const blob = await receiveStream(filesDir, input, meta);
+  try {
+    return await recordStoredFile(db, blob, meta.uploaderId);
+  } catch (error) {
+    await releaseBlob(db, filesDir, blob.sha256);
+    throw error;
+  }
+}
+
+/**
+ * Deletes the blob of `sha256` from disk unless a stored_file row still names it
+ * (identical uploads share one blob). Call it after the rows are gone (committed).
+ */
+export async function releaseBlob(db: Kysely<Database>, filesDir: string, sha256: string): Promise<boolean> {
+  const other = await db.selectFrom('stored_file').select('id').where('sha256', '=', sha256).limit(1).executeTakeFirst();
+  if (other) return false;
+  fs.rmSync(blobPath(filesDir, sha256), { force: true });
+  return true;
 }
 
 export function fileUrl(fileKey: string): string {

@@ -155,6 +155,12 @@ describe.each(testDialects())('server core on %s', (dialect) => {
       await createUser(db, 'role_admin', 'Passw0rdX', { roleId });
       const withRole = await loginAs(t.app, 'role_admin', 'Passw0rdX');
       expect((await t.app.inject({ method: 'GET', url, headers: bearer(withRole.token) })).statusCode).toBe(200);
+
+      // the menu tree serves two pages: either menu opens it
+      const menuRoleId = await createRole(db, ['/menu']);
+      await createUser(db, 'menu_reader', 'Passw0rdX', { roleId: menuRoleId });
+      const withMenu = await loginAs(t.app, 'menu_reader', 'Passw0rdX');
+      expect((await t.app.inject({ method: 'GET', url, headers: bearer(withMenu.token) })).statusCode).toBe(200);
     });
 
     it('will not start with an /api route that declares no permission', async () => {

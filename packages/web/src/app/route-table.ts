@@ -54,16 +54,36 @@ export const ROUTES: readonly RouteEntry[] = [
   inLayout('/dataWatch', '数据看板', '/productionCenter', board),
 
   // platform administration and documents (seed 000)
-  inLayout('/productionLine', '产线管理', '/productionLine'),
-  inLayout('/terminalManage', '终端管理', '/terminalManage'),
-  inLayout('/terminalDetail', '终端详情', '/terminalManage'),
-  inLayout('/account', '用户列表', '/account'),
-  inLayout('/role', '角色列表', '/role'),
-  inLayout('/menu', '菜单列表', '/menu'),
-  inLayout('/operationLog', '操作日志', '/operationLog'),
-  inLayout('/userDoc', '用户文档', '/userDoc'),
-  inLayout('/devDoc', '开发文档', '/devDoc'),
-  inLayout('/serveDoc', '服务文档', '/serveDoc'),
+  inLayout('/productionLine', '产线管理', '/productionLine', {}, () =>
+    import('../features/lines/pages/production-line-page').then((m) => m.ProductionLinePage),
+  ),
+  inLayout('/terminalManage', '终端管理', '/terminalManage', {}, () =>
+    import('../features/terminals/pages/terminal-manage-page').then((m) => m.TerminalManagePage),
+  ),
+  inLayout('/terminalDetail', '终端详情', '/terminalManage', {}, () =>
+    import('../features/terminals/pages/terminal-detail-page').then((m) => m.TerminalDetailPage),
+  ),
+  inLayout('/account', '用户列表', '/account', {}, () =>
+    import('../features/accounts/pages/account-page').then((m) => m.AccountPage),
+  ),
+  inLayout('/role', '角色列表', '/role', {}, () =>
+    import('../features/roles/pages/role-page').then((m) => m.RolePage),
+  ),
+  inLayout('/menu', '菜单列表', '/menu', {}, () =>
+    import('../features/menus/pages/menu-page').then((m) => m.MenuPage),
+  ),
+  inLayout('/operationLog', '操作日志', '/operationLog', {}, () =>
+    import('../features/operation-log/pages/operation-log-page').then((m) => m.OperationLogPage),
+  ),
+  inLayout('/userDoc', '用户文档', '/userDoc', {}, () =>
+    import('../features/documents/pages/document-page').then((m) => m.UserDocPage),
+  ),
+  inLayout('/devDoc', '开发文档', '/devDoc', {}, () =>
+    import('../features/documents/pages/document-page').then((m) => m.DevDocPage),
+  ),
+  inLayout('/serveDoc', '服务文档', '/serveDoc', {}, () =>
+    import('../features/documents/pages/document-page').then((m) => m.ServeDocPage),
+  ),
 
   // product definition (seed 001)
   inLayout('/productCenter', '产品中心', '/productCenter'),

@@ -37,6 +37,8 @@ export interface RequestOptions {
   json?: unknown;
   /** sent as application/x-www-form-urlencoded (sign-in and password calls, seed 000 §7) */
   form?: FormFields;
+  /** sent as multipart/form-data; the browser writes the Content-Type with its boundary */
+  multipart?: FormData;
   /**
    * false for the sign-in calls: they never send a token, so a stale one left in
    * the tab can not make a failed sign-in look like an expired session.
@@ -55,8 +57,10 @@ export async function request<T>(method: 'GET' | 'POST', path: string, options: 
 
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (token) headers.Authorization = `Bearer ${token}`;
-  let body: string | undefined;
-  if (options.form) {
+  let body: string | FormData | undefined;
+  if (options.multipart) {
+    body = options.multipart;
+  } else if (options.form) {
     headers['Content-Type'] = 'application/x-www-form-urlencoded;charset=UTF-8';
     body = toSearchParams(options.form).toString();
   } else if (options.json !== undefined) {
@@ -111,6 +115,17 @@ export function apiPost<T>(path: string, json?: unknown, options: RequestOptions
 
 export function apiPostForm<T>(path: string, form: FormFields, options: RequestOptions = {}): Promise<T> {
   return request<T>('POST', path, { ...options, form });
+}
+
+/** Uploads of up to 20 MB (MAX_UPLOAD_BYTES) need longer than a list call's 10 s. */
+export const UPLOAD_TIMEOUT_MS = 120_000;
+
+/**
+ * POST multipart/form-data (file uploads). Same token, envelope, 401 and
+ * server-failure handling as every other call, only a longer timeout.
+ */
+export function apiUpload<T>(path: string, form: FormData, options: RequestOptions = {}): Promise<T> {
+  return request<T>('POST', path, { timeoutMs: UPLOAD_TIMEOUT_MS, ...options, multipart: form });
 }
 
 /**

@@ -37,9 +37,9 @@ describe('login page', () => {
     expect(seen).toEqual([]);
   });
 
-  it('limits username to 32 and password to 14 characters', async () => {
+  it('limits username to 64 (name@parent) and password to 14 characters', async () => {
     renderApp('/login');
-    expect((await screen.findByRole('textbox', { name: '用户名' })).getAttribute('maxlength')).toBe('32');
+    expect((await screen.findByRole('textbox', { name: '用户名' })).getAttribute('maxlength')).toBe('64');
     expect(screen.getByLabelText('密码').getAttribute('maxlength')).toBe('14');
   });
 

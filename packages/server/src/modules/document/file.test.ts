@@ -1,0 +1,200 @@
+import { type DocumentItem, type Envelope, MAX_UPLOAD_BYTES, MSG, PATHS } from '@factory/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { filesUnder, type FilePart, multipartBody, tinyPdf, uniqueBytes } from '../../../test/document-factories.js';
+import { bearer, dbOf, loginAsAdmin } from '../../../test/session-helpers.js';
+import { buildTestApp, testDialects, type TestApp } from '../../../test/test-app.js';
+
+describe.each(testDialects())('stored files on %s', (dialect) => {
+  let t: TestApp;
+  let admin: string;
+
+  beforeAll(async () => {
+    t = await buildTestApp(dialect);
+    admin = (await loginAsAdmin(t.app)).token;
+  });
+  afterAll(() => t.close());
+
+  async function uploadFiles(token: string | null, files: FilePart[]) {
+    const { payload, headers } = await multipartBody(files);
+    return t.app.inject({
+      method: 'POST',
+      url: PATHS.fileUpload,
+      payload,
+      headers: { ...headers, ...(token ? bearer(token) : {}) },
+    });
+  }
+
+  async function urlOf(filename: string, content: Buffer, contentType?: string): Promise<string> {
+    const response = await uploadFiles(admin, [{ field: 'files', filename, content, ...(contentType ? { contentType } : {}) }]);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<Envelope<string[]>>().data[0]!;
+  }
+
+  async function sha256Of(url: string): Promise<string> {
+    const key = url.split('/').pop()!;
+    const row = await dbOf(t.app).selectFrom('stored_file').select('sha256').where('fileKey', '=', key).executeTakeFirstOrThrow();
+    return row.sha256;
+  }
+
+  const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+
+  describe('upload', () => {
+    it('stores one or more files from the field `files` and answers their URLs', async () => {
+      const pdf = tinyPdf('two at once');
+      const text = uniqueBytes(40, 'plain text file');
+      const response = await uploadFiles(admin, [
+        { field: 'files', filename: '说明.pdf', content: pdf },
+        { field: 'files', filename: 'readme.txt', content: text },
+      ]);
+      expect(response.statusCode).toBe(200);
+      const urls = response.json<Envelope<string[]>>().data;
+      expect(urls).toHaveLength(2);
+      for (const url of urls) expect(url).toMatch(/^\/api\/file\/[\w-]{22}$/);
+      expect((await get(urls[0]!)).rawPayload).toEqual(pdf);
+      expect((await get(urls[1]!)).rawPayload).toEqual(text);
+    });
+
+    it('needs a session', async () => {
+      const response = await uploadFiles(null, [{ field: 'files', filename: 'a.pdf', content: tinyPdf() }]);
+      expect(response.statusCode).toBe(401);
+    });
+
+    it('answers 400 请选择要上传的文件 without a file', async () => {
+      const response = await uploadFiles(admin, [{ field: 'file', filename: 'wrong-field.pdf', content: tinyPdf() }]);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ code: 0, data: null, errorMsg: MSG.fileRequired });
+    });
+
+    it('refuses the whole request with 413 when one file passes 20 MB, keeping none of them', async () => {
+      const files = await dbOf(t.app).selectFrom('stored_file').select('id').execute();
+      const onDisk = filesUnder(t.config.filesDir);
+      const response = await uploadFiles(admin, [
+        { field: 'files', filename: 'small-first.pdf', content: tinyPdf('small file before a big one') },
+        { field: 'files', filename: 'big.bin', content: uniqueBytes(MAX_UPLOAD_BYTES + 1, 'big second') },
+      ]);
+      expect(response.statusCode).toBe(413);
+      expect(response.json()).toEqual({ code: 0, data: null, errorMsg: MSG.fileTooLarge });
+      expect(await dbOf(t.app).selectFrom('stored_file').select('id').execute()).toEqual(files);
+      expect(filesUnder(t.config.filesDir)).toEqual(onDisk);
+    });
+  });
+
+  describe('serving', () => {
+    it('serves a PDF inline without a session, with its type, length, validators and caching', async () => {
+      const pdf = tinyPdf('served inline');
+      const url = await urlOf('产品说明书 v2.pdf', pdf);
+      const response = await get(url);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('application/pdf');
+      expect(response.headers['content-disposition']).toBe(
+        `inline; filename="_____ v2.pdf"; filename*=UTF-8''${encodeURIComponent('产品说明书 v2.pdf')}`,
+      );
+      expect(response.headers['content-length']).toBe(String(pdf.length));
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['cache-control']).toMatch(/^private, max-age=\d{6,}/);
+      expect(response.headers['etag']).toBe(`"${await sha256Of(url)}"`);
+      expect(response.headers['accept-ranges']).toBe('bytes');
+      // Chrome's PDF viewer will not render under a sandbox policy
+      expect(response.headers['content-security-policy']).toBeUndefined();
+      expect(response.rawPayload).toEqual(pdf);
+    });
+
+    it('serves images and plain text inline and a zip as an attachment', async () => {
+      const png = await get(await urlOf('图.png', uniqueBytes(30, 'not really a png'), 'image/png'));
+      expect(png.headers['content-type']).toBe('image/png');
+      expect(png.headers['content-disposition']).toMatch(/^inline; /);
+      const text = await get(await urlOf('记录.txt', uniqueBytes(30, 'a text file')));
+      expect(text.headers['content-type']).toBe('text/plain; charset=utf-8');
+      expect(text.headers['content-disposition']).toMatch(/^inline; /);
+      const zip = await get(await urlOf('固件包.zip', uniqueBytes(30, 'PK zip bytes')));
+      expect(zip.headers['content-type']).toBe('application/zip');
+      expect(zip.headers['content-disposition']).toBe(
+        `attachment; filename="___.zip"; filename*=UTF-8''${encodeURIComponent('固件包.zip')}`,
+      );
+      expect(zip.headers['x-content-type-options']).toBe('nosniff');
+    });
+
+    it('serves an SVG under a sandbox policy, so its script can not run on the console origin', async () => {
+      const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+      const response = await get(await urlOf('evil.svg', svg));
+      expect(response.headers['content-type']).toBe('image/svg+xml');
+      expect(response.headers['content-security-policy']).toMatch(/default-src 'none'.*; sandbox$/);
+    });
+
+    it('answers 304 when the ETag matches', async () => {
+      const url = await urlOf('cached.pdf', tinyPdf('cached'));
+      const etag = (await get(url)).headers['etag'] as string;
+      for (const header of [etag, `W/${etag}`, `"other", ${etag}`, '*']) {
+        const response = await get(url, { 'if-none-match': header });
+        expect(response.statusCode).toBe(304);
+        expect(response.body).toBe('');
+        expect(response.headers['etag']).toBe(etag);
+      }
+      expect((await get(url, { 'if-none-match': '"something-else"' })).statusCode).toBe(200);
+    });
+
+    it('serves byte ranges', async () => {
+      const pdf = tinyPdf('ranges of bytes');
+      const url = await urlOf('ranges.pdf', pdf);
+      const size = pdf.length;
+
+      const head = await get(url, { range: 'bytes=0-9' });
+      expect(head.statusCode).toBe(206);
+      expect(head.headers['content-range']).toBe(`bytes 0-9/${size}`);
+      expect(head.headers['content-length']).toBe('10');
+      expect(head.rawPayload).toEqual(pdf.subarray(0, 10));
+
+      const tail = await get(url, { range: 'bytes=-5' });
+      expect(tail.statusCode).toBe(206);
+      expect(tail.headers['content-range']).toBe(`bytes ${size - 5}-${size - 1}/${size}`);
+      expect(tail.rawPayload).toEqual(pdf.subarray(size - 5));
+
+      const rest = await get(url, { range: 'bytes=100-' });
+      expect(rest.rawPayload).toEqual(pdf.subarray(100));
+      const clipped = await get(url, { range: `bytes=10-${size + 100}` });
+      expect(clipped.headers['content-range']).toBe(`bytes 10-${size - 1}/${size}`);
+
+      const beyond = await get(url, { range: `bytes=${size}-` });
+      expect(beyond.statusCode).toBe(416);
+      expect(beyond.headers['content-range']).toBe(`bytes */${size}`);
+      expect(beyond.headers['cache-control']).toBeUndefined();
+      expect(beyond.json().code).toBe(0);
+
+      const stale = await get(url, { range: 'bytes=0-9', 'if-range': '"an-older-version"' });
+      expect(stale.statusCode).toBe(200);
+      expect(stale.rawPayload).toEqual(pdf);
+      const several = await get(url, { range: 'bytes=0-1,5-6' });
+      expect(several.statusCode).toBe(200);
+    });
+
+    it('answers HEAD with the headers and no body', async () => {
+      const pdf = tinyPdf('head request');
+      const url = await urlOf('head.pdf', pdf);
+      const response = await t.app.inject({ method: 'HEAD', url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-length']).toBe(String(pdf.length));
+      expect(response.headers['content-type']).toBe('application/pdf');
+      expect(response.body).toBe('');
+    });
+
+    it('answers the 404 envelope for an unknown key', async () => {
+      const response = await get(`${PATHS.file}/no-such-key`);
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ code: 0, data: null, errorMsg: MSG.recordNotFound });
+    });
+
+    it('serves a document through its downloadUrl', async () => {
+      const { payload, headers } = await multipartBody([{ field: 'file', filename: '文档.pdf', content: tinyPdf('doc') }]);
+      const uploaded = await t.app.inject({
+        method: 'POST',
+        url: `${PATHS.documentUpload}?type=USER_DOC`,
+        payload,
+        headers: { ...headers, ...bearer(admin) },
+      });
+      const item = uploaded.json<Envelope<DocumentItem>>().data;
+      const response = await get(item.downloadUrl);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-disposition']).toContain(encodeURIComponent('文档.pdf'));
+    });
+  });
+});

@@ -1,0 +1,131 @@
+import type { TerminalType } from '@factory/contracts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../platform/schema.js';
+import { containsText } from '../line/line.repository.js';
+import type { Tenancy } from '../line/tenancy.js';
+
+export interface CategoryRow {
+  id: number;
+  name: string;
+  terminalType: string;
+}
+
+/** The terminal models in their display order, of one type or all. */
+export function categories(db: Kysely<Database>, terminalType?: TerminalType): Promise<CategoryRow[]> {
+  let query = db.selectFrom('terminal_category').select(['id', 'name', 'terminalType']).orderBy('sequence').orderBy('id');
+  if (terminalType) query = query.where('terminalType', '=', terminalType);
+  return query.execute();
+}
+
+export function findCategory(db: Kysely<Database>, id: number): Promise<CategoryRow | undefined> {
+  return db.selectFrom('terminal_category').select(['id', 'name', 'terminalType']).where('id', '=', id).executeTakeFirst();
+}
+
+export interface TerminalRow {
+  id: number;
+  terminalCode: string;
+  terminalName: string;
+  terminalType: string;
+  categoryId: number | null;
+  categoryName: string | null;
+  lineId: number | null;
+  lineName: string | null;
+  status: number;
+  taskId: number | null;
+  workerName: string | null;
+}
+
+export interface TerminalFilters {
+  terminalType: TerminalType;
+  lineId?: number | undefined;
+  /** terminal name or code, contains */
+  padKey?: string | undefined;
+  categoryId?: number | undefined;
+}
+
+/** The tenant's terminals of one type matching the search, with model, line and worker names. */
+export function terminalRows(db: Kysely<Database>, tenancy: Tenancy, filters: TerminalFilters): Promise<TerminalRow[]> {
+  let query = db
+    .selectFrom('terminal')
+    .leftJoin('terminal_category', 'terminal_category.id', 'terminal.categoryId')
+    .leftJoin('production_line', 'production_line.id', 'terminal.lineId')
+    .leftJoin('account', 'account.id', 'terminal.workerId')
+    .select([
+      'terminal.id',
+      'terminal.terminalCode',
+      'terminal.terminalName',
+      'terminal.terminalType',
+      'terminal.categoryId',
+      'terminal_category.name as categoryName',
+      'terminal.lineId',
+      'production_line.lineName',
+      'terminal.status',
+      'terminal.taskId',
+      'account.userName as workerName',
+    ])
+    .where('terminal.terminalType', '=', filters.terminalType);
+  if (tenancy.ownerId !== null) query = query.where('terminal.ownerId', '=', tenancy.ownerId);
+  if (filters.lineId !== undefined) query = query.where('terminal.lineId', '=', filters.lineId);
+  if (filters.categoryId !== undefined) query = query.where('terminal.categoryId', '=', filters.categoryId);
+  const key = filters.padKey;
+  if (key) {
+    query = query.where((eb) => eb.or([containsText('terminal.terminalName', key), containsText('terminal.terminalCode', key)]));
+  }
+  return query.orderBy('terminal.id').execute();
+}
+
+export interface TerminalRecord {
+  id: number;
+  terminalCode: string;
+  terminalName: string;
+  terminalType: string;
+  lineId: number | null;
+  status: number;
+}
+
+/** One terminal of the tenant, or undefined (another tenant's is as unknown as a missing one). */
+export function findTerminal(db: Kysely<Database>, tenancy: Tenancy, id: number): Promise<TerminalRecord | undefined> {
+  let query = db
+    .selectFrom('terminal')
+    .select(['id', 'terminalCode', 'terminalName', 'terminalType', 'lineId', 'status'])
+    .where('id', '=', id);
+  if (tenancy.ownerId !== null) query = query.where('ownerId', '=', tenancy.ownerId);
+  return query.executeTakeFirst();
+}
+
+export async function terminalCodeTaken(db: Kysely<Database>, terminalCode: string): Promise<boolean> {
+  const row = await db.selectFrom('terminal').select('id').where('terminalCode', '=', terminalCode).limit(1).executeTakeFirst();
+  return row !== undefined;
+}
+
+export interface NewTerminal {
+  terminalCode: string;
+  terminalName: string;
+  terminalType: TerminalType;
+  categoryId: number;
+  lineId: number | null;
+  status: number;
+  ownerId: number;
+}
+
+export async function insertTerminal(db: Kysely<Database>, terminal: NewTerminal, now: number): Promise<number> {
+  const row = await db
+    .insertInto('terminal')
+    .values({ ...terminal, taskId: null, flowId: null, workerId: null, createTime: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export interface TerminalChange {
+  terminalName?: string;
+  lineId?: number | null;
+  status?: number;
+  taskId?: number | null;
+  flowId?: number | null;
+  workerId?: number | null;
+}
+
+export async function updateTerminal(db: Kysely<Database>, id: number, change: TerminalChange): Promise<void> {
+  await db.updateTable('terminal').set(change).where('id', '=', id).execute();
+}
