@@ -25,3 +25,15 @@ export async function roleHolds(
     : query.where('menu.type', '=', 0);
   return (await query.limit(1).executeTakeFirst()) !== undefined;
 }
+
+/** The menu and button nodes an enabled role grants (nothing for a stopped role). */
+export async function grantedMenuIds(db: Kysely<Database>, roleId: number): Promise<Set<number>> {
+  const rows = await db
+    .selectFrom('role_menu')
+    .innerJoin('role', 'role.id', 'role_menu.roleId')
+    .select('role_menu.menuId')
+    .where('role_menu.roleId', '=', roleId)
+    .where('role.status', '=', 1)
+    .execute();
+  return new Set(rows.map((row) => row.menuId));
+}

@@ -29,3 +29,62 @@ export function formatTime(epochMs: number, timeZone: string): string {
 }
 
 export const MINUTE = 60_000;
+
+/**
+ * Date filters (log, records): `YYYY-MM-DD` or `YYYY-MM-DD HH:mm:ss`, meant in the
+ * factory's time zone, turned into epoch milliseconds.
+ */
+const TIME_TEXT = /^(\d{4})-(\d{2})-(\d{2})(?: (\d{2}):(\d{2}):(\d{2}))?$/;
+
+export interface ParsedTime {
+  epochMs: number;
+  /** true for a bare date (its midnight) */
+  dateOnly: boolean;
+}
+
+const offsetFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** How far the zone's wall clock is ahead of UTC at `epochMs`. */
+function zoneOffsetMs(epochMs: number, timeZone: string): number {
+  let formatter = offsetFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    offsetFormatters.set(timeZone, formatter);
+  }
+  const parts = Object.fromEntries(formatter.formatToParts(new Date(epochMs)).map((part) => [part.type, part.value]));
+  const wall = Date.UTC(
+    Number(parts.year),
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(parts.hour),
+    Number(parts.minute),
+    Number(parts.second),
+  );
+  return wall - Math.floor(epochMs / 1000) * 1000;
+}
+
+/** The instant a wall-clock text names in `timeZone`, or null when it is not a real time. */
+export function parseZonedTime(text: string, timeZone: string): ParsedTime | null {
+  const match = TIME_TEXT.exec(text);
+  if (!match) return null;
+  type Fields = [number, number, number, number, number, number];
+  const [year, month, day, hour, minute, second] = match.slice(1, 7).map((part) => Number(part ?? 0)) as Fields;
+  const wall = Date.UTC(year, month - 1, day, hour, minute, second);
+  const check = new Date(wall);
+  // Date.UTC rolls 2024-02-30 over into March: such a text is no date at all.
+  const rolledOver = check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day;
+  if (rolledOver || hour > 23 || minute > 59 || second > 59) return null;
+  // Two passes settle the offset across a daylight-saving change.
+  let epochMs = wall - zoneOffsetMs(wall, timeZone);
+  epochMs = wall - zoneOffsetMs(epochMs, timeZone);
+  return { epochMs, dateOnly: match[4] === undefined };
+}

@@ -189,3 +189,18 @@ function withQuery(path: string, query: QueryParams | undefined): string {
   const search = toSearchParams(query).toString();
   return search ? `${path}${path.includes('?') ? '&' : '?'}${search}` : path;
 }
+
+/**
+ * Runs a mutation a button started: the success text on success, the server's
+ * errorMsg on a refusal (the client already showed transport and session failures).
+ */
+export async function runWithFeedback(call: () => Promise<unknown>, success: string): Promise<boolean> {
+  try {
+    await call();
+    feedback().success(success);
+    return true;
+  } catch (error) {
+    showApiError(error);
+    return false;
+  }
+}

@@ -20,7 +20,7 @@ import type { OperationLogTable } from '../../platform/schema.js';
 import { subtreeIds } from '../../platform/scope.js';
 import { formatTime } from '../../platform/time.js';
 import type { ModuleContext } from '../../routes.js';
-import { parseZonedTime } from './log-time.js';
+import { parseZonedTime } from '../../platform/time.js';
 import { logModules, logPage } from './operation-log.repository.js';
 
 const tags = ['操作日志'];

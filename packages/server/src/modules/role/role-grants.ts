@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { SessionAccount } from '../../platform/auth.js';
 import { badRequest } from '../../platform/errors.js';
 import type { Database, Menu } from '../../platform/schema.js';
+import { grantedMenuIds } from '../../platform/grants.js';
 
 /** The menu table as a lookup; it holds a few dozen rows, so reading it whole is cheaper than joins. */
 export async function menusById(db: Kysely<Database>): Promise<Map<number, Menu>> {
@@ -34,15 +35,8 @@ export async function heldMenuIds(
 ): Promise<Set<number> | null> {
   if (account.platformAdmin) return null;
   if (account.roleId === null) return new Set();
-  const rows = await db
-    .selectFrom('role_menu')
-    .innerJoin('role', 'role.id', 'role_menu.roleId')
-    .select('role_menu.menuId')
-    .where('role_menu.roleId', '=', account.roleId)
-    .where('role.status', '=', 1)
-    .execute();
   const held = new Set<number>();
-  for (const { menuId } of rows) {
+  for (const menuId of await grantedMenuIds(db, account.roleId)) {
     held.add(menuId);
     const menu = byId.get(menuId);
     if (menu?.type === 0) addAncestors(held, menu, byId);

@@ -1,5 +1,6 @@
 import type { SessionMenu } from '@factory/contracts';
 import type { Kysely } from 'kysely';
+import { grantedMenuIds } from '../../platform/grants.js';
 import type { Database, Menu } from '../../platform/schema.js';
 
 /**
@@ -18,14 +19,7 @@ export async function sessionMenus(
   } else if (account.roleId === null) {
     granted = new Set();
   } else {
-    const rows = await db
-      .selectFrom('role_menu')
-      .innerJoin('role', 'role.id', 'role_menu.roleId')
-      .select('role_menu.menuId')
-      .where('role_menu.roleId', '=', account.roleId)
-      .where('role.status', '=', 1)
-      .execute();
-    granted = new Set(rows.map((row) => row.menuId));
+    granted = await grantedMenuIds(db, account.roleId);
   }
 
   const byId = new Map(all.map((menu) => [menu.id, menu]));

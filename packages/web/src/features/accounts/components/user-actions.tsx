@@ -2,7 +2,7 @@ import { MSG, type UserRow } from '@factory/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Space } from 'antd';
 import { PermissionButton } from '../../../components/permission-button';
-import { showApiError } from '../../../lib/api-client';
+import { runWithFeedback, showApiError } from '../../../lib/api-client';
 import { useChangeUserStatus } from '../api/change-user-status';
 import { useDeleteUser } from '../api/delete-user';
 import { useResetPassword } from '../api/reset-password';
@@ -22,36 +22,27 @@ interface UserActionsProps {
  * Each shows only when the role holds that button on /account.
  */
 export function UserActions({ user, onEdit }: UserActionsProps) {
-  const { message, modal } = App.useApp();
+  const { modal } = App.useApp();
   const changeStatus = useChangeUserStatus();
   const deleteUser = useDeleteUser();
   const resetPassword = useResetPassword();
   const queryClient = useQueryClient();
   const stopped = user.status === 0;
 
-  /** Runs a call; the dialog that asked stays open with a spinner until it answers. */
-  const run = async (call: () => Promise<unknown>, success: string) => {
-    try {
-      await call();
-      void message.success(success);
-    } catch (error) {
-      showApiError(error);
-    }
-  };
 
-  const start = () => run(() => changeStatus.mutateAsync({ id: user.id, status: 1 }), MSG.userEnabled);
+  const start = () => runWithFeedback(() => changeStatus.mutateAsync({ id: user.id, status: 1 }), MSG.userEnabled);
   const stop = () =>
     modal.confirm({
       title: '停用用户',
       content: `确定停用用户 ${user.userName} 吗？停用后该用户将无法登录`,
-      onOk: () => run(() => changeStatus.mutateAsync({ id: user.id, status: 0 }), MSG.userDisabled),
+      onOk: () => runWithFeedback(() => changeStatus.mutateAsync({ id: user.id, status: 0 }), MSG.userDisabled),
     });
   const remove = () =>
     modal.confirm({
       title: '删除用户',
       content: `确定删除用户 ${user.userName} 吗？删除后不可恢复`,
       okButtonProps: { danger: true },
-      onOk: () => run(() => deleteUser.mutateAsync(user.id), MSG.userDeleted),
+      onOk: () => runWithFeedback(() => deleteUser.mutateAsync(user.id), MSG.userDeleted),
     });
   const reset = async () => {
     let defaultPassword: string;
@@ -64,7 +55,7 @@ export function UserActions({ user, onEdit }: UserActionsProps) {
     modal.confirm({
       title: '重置密码',
       content: resetPasswordConfirm(defaultPassword),
-      onOk: () => run(() => resetPassword.mutateAsync(user.id), MSG.userPasswordReset),
+      onOk: () => runWithFeedback(() => resetPassword.mutateAsync(user.id), MSG.userPasswordReset),
     });
   };
 

@@ -9,7 +9,7 @@ import { useEditUser } from '../api/edit-user';
 import { useLineTree } from '../api/get-line-tree';
 import { useRoleOptions } from '../api/get-role-options';
 import { useUserDetail } from '../api/get-user-detail';
-import { useQueryError } from '../use-query-error';
+import { useQueryError } from '../../../lib/use-query-error';
 import { factoryLinesOf, LineTreeField } from './line-tree-field';
 import './user-drawer.css';
 

@@ -8,7 +8,7 @@ import { FIRST_PAGE, tablePagination, type Paging } from '../../../lib/paging';
 import { useUsers } from '../api/get-users';
 import { ACCOUNT_MENU, UserActions } from '../components/user-actions';
 import { UserDrawer } from '../components/user-drawer';
-import { useQueryError } from '../use-query-error';
+import { useQueryError } from '../../../lib/use-query-error';
 import './account-page.css';
 
 interface UserFilters {

@@ -1,7 +1,7 @@
 import { MSG, type RoleRow } from '@factory/contracts';
 import { App, Space } from 'antd';
 import { PermissionButton } from '../../../components/permission-button';
-import { showApiError } from '../../../lib/api-client';
+import { runWithFeedback } from '../../../lib/api-client';
 import { useChangeRoleStatus } from '../api/change-role-status';
 import { useCopyRole } from '../api/copy-role';
 import { useDeleteRole } from '../api/delete-role';
@@ -19,35 +19,27 @@ interface RoleActionsProps {
  * when the role of the signed-in user holds that button on /role.
  */
 export function RoleActions({ role, onEdit }: RoleActionsProps) {
-  const { message, modal } = App.useApp();
+  const { modal } = App.useApp();
   const changeStatus = useChangeRoleStatus();
   const deleteRole = useDeleteRole();
   const copyRole = useCopyRole();
   const stopped = role.status === 0;
 
-  const run = async (call: () => Promise<unknown>, success: string) => {
-    try {
-      await call();
-      void message.success(success);
-    } catch (error) {
-      showApiError(error);
-    }
-  };
 
-  const start = () => run(() => changeStatus.mutateAsync({ id: role.id, status: 1 }), MSG.roleEnabled);
-  const copy = () => run(() => copyRole.mutateAsync(role.id), MSG.roleCopied);
+  const start = () => runWithFeedback(() => changeStatus.mutateAsync({ id: role.id, status: 1 }), MSG.roleEnabled);
+  const copy = () => runWithFeedback(() => copyRole.mutateAsync(role.id), MSG.roleCopied);
   const stop = () =>
     modal.confirm({
       title: '停用角色',
       content: `确定停用角色 ${role.roleName} 吗？停用后新增用户时不再提供该角色`,
-      onOk: () => run(() => changeStatus.mutateAsync({ id: role.id, status: 0 }), MSG.roleDisabled),
+      onOk: () => runWithFeedback(() => changeStatus.mutateAsync({ id: role.id, status: 0 }), MSG.roleDisabled),
     });
   const remove = () =>
     modal.confirm({
       title: '删除角色',
       content: `确定删除角色 ${role.roleName} 吗？删除后不可恢复`,
       okButtonProps: { danger: true },
-      onOk: () => run(() => deleteRole.mutateAsync(role.id), MSG.roleDeleted),
+      onOk: () => runWithFeedback(() => deleteRole.mutateAsync(role.id), MSG.roleDeleted),
     });
 
   const link = { type: 'link', size: 'small', menuUrl: ROLE_MENU } as const;

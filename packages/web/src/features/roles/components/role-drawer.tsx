@@ -8,7 +8,7 @@ import { useEditRole } from '../api/edit-role';
 import { useMenuTree } from '../api/get-menu-tree';
 import { useRoleDetail } from '../api/get-role-detail';
 import { checkedKeysOf, grantableTree, roleMenuFunctionsOf } from '../permission-tree';
-import { useQueryError } from '../use-query-error';
+import { useQueryError } from '../../../lib/use-query-error';
 import { PermissionTreeField } from './permission-tree-field';
 import './role-drawer.css';
 

@@ -8,7 +8,7 @@ import { FIRST_PAGE, tablePagination, type Paging } from '../../../lib/paging';
 import { useRoles } from '../api/get-roles';
 import { ROLE_MENU, RoleActions } from '../components/role-actions';
 import { RoleDrawer } from '../components/role-drawer';
-import { useQueryError } from '../use-query-error';
+import { useQueryError } from '../../../lib/use-query-error';
 import './role-page.css';
 
 interface RoleFilters {

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { showApiError } from '../../lib/api-client';
+import { showApiError } from './api-client';
 
 /**
  * The API client shows transport and session failures itself but leaves a
