@@ -12,3 +12,7 @@ export * from './admin/user.js';
 export * from './admin/role.js';
 export * from './admin/document.js';
 export * from './admin/operation-log.js';
+export * from './product/product.js';
+export * from './product/property.js';
+export * from './product/flow.js';
+export * from './product/firmware.js';

@@ -3,9 +3,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppConfig } from './platform/config.js';
 import type { Db } from './platform/db.js';
 import { documentRoutes } from './modules/document/document.routes.js';
+import { firmwareRoutes } from './modules/firmware/firmware.routes.js';
+import { flowRoutes } from './modules/flow/flow.routes.js';
 import { lineRoutes } from './modules/line/line.routes.js';
 import { menuRoutes } from './modules/menu/menu.routes.js';
 import { operationLogRoutes } from './modules/operation-log/operation-log.routes.js';
+import { productRoutes } from './modules/product/product.routes.js';
+import { propertyRoutes } from './modules/property/property.routes.js';
 import { roleRoutes } from './modules/role/role.routes.js';
 import { sessionRoutes } from './modules/session/session.routes.js';
 import { terminalRoutes } from './modules/terminal/terminal.routes.js';
@@ -30,6 +34,10 @@ const modules: ((context: ModuleContext) => FastifyPluginAsyncZod)[] = [
   roleRoutes,
   documentRoutes,
   operationLogRoutes,
+  productRoutes,
+  propertyRoutes,
+  flowRoutes,
+  firmwareRoutes,
 ];
 
 export async function registerRoutes(app: FastifyInstance, context: ModuleContext): Promise<void> {

@@ -2,6 +2,7 @@ import { type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import type { Db } from './db.js';
 import { platformMigration } from './migrations/001-platform.js';
 import { administrationMigration } from './migrations/002-administration.js';
+import { productMigration } from './migrations/003-product.js';
 
 /**
  * Migrations live in code (not discovered on disk) so the compiled server and the
@@ -13,6 +14,7 @@ class CodeMigrations implements MigrationProvider {
     return {
       '001-platform': platformMigration(this.db.dialect),
       '002-administration': administrationMigration(this.db.dialect),
+      '003-product': productMigration(this.db.dialect),
     };
   }
 }
