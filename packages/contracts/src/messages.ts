@@ -218,6 +218,7 @@ export const MSG = {
   firmwareInUse: '使用中的固件不能修改或删除，请先停止',
   firmwareAlreadyUsed: '该固件已是使用中',
   firmwareAlreadyStopped: '该固件已是停用状态',
+  firmwareFileTooLarge: '固件文件不能超过64MB',
 } as const;
 
 /** Messages that name the check item or the manual row (seed 001 §5, flow form). */

@@ -210,3 +210,12 @@ export const flow = z.object({
   updateTime: timeText,
 });
 export type Flow = z.infer<typeof flow>;
+
+/**
+ * GET /api/flow/detail: every property of the product as the flow form offers it,
+ * `checked` when this flow checks it, with the flow's standard value (empty when not).
+ */
+export const flowCheckItem = flowItem.extend({ checked: z.boolean() });
+export type FlowCheckItem = z.infer<typeof flowCheckItem>;
+export const flowDetail = flow.extend({ properties: z.array(flowCheckItem) });
+export type FlowDetail = z.infer<typeof flowDetail>;

@@ -86,6 +86,7 @@ export async function receiveStream(
   const tempFile = path.join(filesDir, 'tmp', randomBytes(12).toString('hex'));
   const hash = createHash('sha256');
   let size = 0;
+  const sink = fs.createWriteStream(tempFile);
   try {
     await pipeline(
       input,
@@ -97,7 +98,7 @@ export async function receiveStream(
           yield chunk;
         }
       },
-      fs.createWriteStream(tempFile),
+      sink,
     );
     if (input.truncated) throw new HttpError(413, MSG.fileTooLarge);
     if (size === 0) throw new HttpError(400, MSG.fileRequired);
@@ -107,6 +108,9 @@ export async function receiveStream(
     fs.renameSync(tempFile, target);
     return { sha256, size, contentType: contentTypeFor(meta.originName, meta.contentType), originName: meta.originName };
   } finally {
+    // A sink destroyed while still opening creates its file afterwards: wait for it
+    // to close, or the temp file would outlive this cleanup.
+    if (!sink.closed) await new Promise<void>((resolve) => sink.once('close', () => resolve()));
     fs.rmSync(tempFile, { force: true });
   }
 }

@@ -1,6 +1,6 @@
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import type { Database } from '../../platform/schema.js';
-import type { Tenancy } from './tenancy.js';
+import type { Tenancy } from '../../platform/tenancy.js';
 
 /**
  * `column` contains `text`, ignoring case on both dialects (SQLite's LIKE ignores

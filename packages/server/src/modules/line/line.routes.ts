@@ -23,7 +23,7 @@ import { formatTime } from '../../platform/time.js';
 import type { ModuleContext } from '../../routes.js';
 import { enabledLines, enabledLinesOfAccount, factoryPage, linePage } from './line.repository.js';
 import { addLine, changeLineStatus, deleteLine, editLine } from './line.service.js';
-import { tenancyOf } from './tenancy.js';
+import { tenancyOf } from '../../platform/tenancy.js';
 
 const tags = ['产线'];
 const MENU = '/productionLine';

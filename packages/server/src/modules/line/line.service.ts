@@ -14,7 +14,7 @@ import {
   terminalCountOnLine,
   updateLine,
 } from './line.repository.js';
-import { isUniqueViolation, type Tenancy } from './tenancy.js';
+import { isUniqueViolation, type Tenancy } from '../../platform/tenancy.js';
 
 /**
  * Whether a task still plans production on the line. Tasks arrive with issue 5,

@@ -2,7 +2,7 @@ import type { TerminalType } from '@factory/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/schema.js';
 import { containsText } from '../line/line.repository.js';
-import type { Tenancy } from '../line/tenancy.js';
+import type { Tenancy } from '../../platform/tenancy.js';
 
 export interface CategoryRow {
   id: number;

@@ -17,7 +17,7 @@ import { requireAccount } from '../../platform/auth.js';
 import { ok } from '../../platform/envelope.js';
 import { tenantOf } from '../../platform/scope.js';
 import type { ModuleContext } from '../../routes.js';
-import { tenancyOf } from '../line/tenancy.js';
+import { tenancyOf } from '../../platform/tenancy.js';
 import { addTerminal, categoryMap, editTerminal, terminalList, unbindTerminal } from './terminal.service.js';
 
 const tags = ['终端'];

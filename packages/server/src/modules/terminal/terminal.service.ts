@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import type { Database } from '../../platform/schema.js';
 import { findLine } from '../line/line.repository.js';
-import { isUniqueViolation, type Tenancy } from '../line/tenancy.js';
+import { isUniqueViolation, type Tenancy } from '../../platform/tenancy.js';
 import {
   categories,
   findCategory,

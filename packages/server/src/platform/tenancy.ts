@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import type { SessionAccount } from '../../platform/auth.js';
-import type { Database } from '../../platform/schema.js';
-import { tenantOf } from '../../platform/scope.js';
+import type { SessionAccount } from './auth.js';
+import type { Database } from './schema.js';
+import { tenantOf } from './scope.js';
 
 /**
  * Whose master data (factories, lines, terminals) a caller sees: its tenant's,

@@ -1,0 +1,65 @@
+import { MSG } from '@factory/contracts';
+import type { Kysely } from 'kysely';
+import type { SessionAccount } from '../../platform/auth.js';
+import type { Dialect } from '../../platform/db.js';
+import { conflict, notFound } from '../../platform/errors.js';
+import type { Database } from '../../platform/schema.js';
+import { type Tenancy, tenancyOf } from '../../platform/tenancy.js';
+
+/**
+ * Products belong to the tenant (the root account of the caller's tree); the
+ * platform administrator sees every tenant's (ownerId null), as with lines.
+ */
+export type ProductScope = Tenancy;
+
+export function productScopeOf(db: Kysely<Database>, account: SessionAccount): Promise<ProductScope> {
+  return tenancyOf(db, account);
+}
+
+export interface GuardedProduct {
+  id: number;
+  number: string;
+  code: string;
+  communicationId: string;
+  publishStatus: string;
+  ownerId: number;
+}
+
+/** The product if it is in the caller's scope; 404 otherwise (another tenant's id is as unknown as a missing one). */
+export async function requireProduct(db: Kysely<Database>, scope: ProductScope, productId: number): Promise<GuardedProduct> {
+  let query = db
+    .selectFrom('product')
+    .select(['id', 'number', 'code', 'communicationId', 'publishStatus', 'ownerId'])
+    .where('id', '=', productId);
+  if (scope.ownerId !== null) query = query.where('ownerId', '=', scope.ownerId);
+  const product = await query.executeTakeFirst();
+  if (!product) throw notFound();
+  return product;
+}
+
+/**
+ * Every write to a product's definition (the product, its properties, flows and
+ * firmware) starts here, inside its transaction: the product must be in scope
+ * (404) and UNPUBLISH (409 productNotEditable). On PostgreSQL the product row is
+ * locked `for update` until the transaction ends, so the writes of one product
+ * (flow reorders above all, and a publish racing an edit) run one after the
+ * other and each sees the previous one's result. SQLite has one connection and
+ * runs transactions one at a time anyway.
+ */
+export async function requireEditableProduct(
+  trx: Kysely<Database>,
+  dialect: Dialect,
+  scope: ProductScope,
+  productId: number,
+): Promise<GuardedProduct> {
+  let query = trx
+    .selectFrom('product')
+    .select(['id', 'number', 'code', 'communicationId', 'publishStatus', 'ownerId'])
+    .where('id', '=', productId);
+  if (scope.ownerId !== null) query = query.where('ownerId', '=', scope.ownerId);
+  if (dialect === 'postgres') query = query.forUpdate();
+  const product = await query.executeTakeFirst();
+  if (!product) throw notFound();
+  if (product.publishStatus !== 'UNPUBLISH') throw conflict(MSG.productNotEditable);
+  return product;
+}

@@ -1,0 +1,151 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../platform/schema.js';
+import type { ProductScope } from '../product/product-guard.js';
+
+export interface PropertyRow {
+  id: number;
+  productId: number;
+  name: string;
+  code: string;
+  dataTypeId: string;
+  dataTypeName: string;
+  min: number | null;
+  max: number | null;
+  unitId: number | null;
+  unitName: string | null;
+  length: number | null;
+  /** JSON text of { "0": label, ... } */
+  enumerates: string | null;
+  trueValue: string | null;
+  falseValue: string | null;
+  description: string;
+  valueDescription: string | null;
+  createTime: number;
+}
+
+/** What a property stores: the common fields and only those of its data type (the others null). */
+export interface StoredPropertyFields {
+  name: string;
+  code: string;
+  dataTypeId: string;
+  min: number | null;
+  max: number | null;
+  unitId: number | null;
+  length: number | null;
+  enumerates: string | null;
+  trueValue: string | null;
+  falseValue: string | null;
+  description: string;
+  valueDescription: string | null;
+}
+
+function propertiesWithNames(db: Kysely<Database>) {
+  return db
+    .selectFrom('product_property')
+    .innerJoin('data_type', 'data_type.id', 'product_property.dataTypeId')
+    .leftJoin('unit', 'unit.id', 'product_property.unitId')
+    .select([
+      'product_property.id',
+      'product_property.productId',
+      'product_property.name',
+      'product_property.code',
+      'product_property.dataTypeId',
+      'data_type.name as dataTypeName',
+      'product_property.min',
+      'product_property.max',
+      'product_property.unitId',
+      'unit.name as unitName',
+      'product_property.length',
+      'product_property.enumerates',
+      'product_property.trueValue',
+      'product_property.falseValue',
+      'product_property.description',
+      'product_property.valueDescription',
+      'product_property.createTime',
+    ]);
+}
+
+/** A product's properties in creation order; pageSize 0 answers all of them. */
+export async function propertyPage(
+  db: Kysely<Database>,
+  productId: number,
+  paging: { page: number; pageSize: number },
+): Promise<{ rows: PropertyRow[]; total: number }> {
+  const counted = await db
+    .selectFrom('product_property')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('productId', '=', productId)
+    .executeTakeFirstOrThrow();
+  let list = propertiesWithNames(db).where('product_property.productId', '=', productId).orderBy('product_property.id');
+  if (paging.pageSize > 0) list = list.limit(paging.pageSize).offset((paging.page - 1) * paging.pageSize);
+  return { rows: await list.execute(), total: Number(counted.count) };
+}
+
+export function allProperties(db: Kysely<Database>, productId: number): Promise<PropertyRow[]> {
+  return propertiesWithNames(db).where('product_property.productId', '=', productId).orderBy('product_property.id').execute();
+}
+
+/** One property whose product is in the scope, or undefined. */
+export function findProperty(db: Kysely<Database>, scope: ProductScope, id: number): Promise<PropertyRow | undefined> {
+  let query = propertiesWithNames(db)
+    .innerJoin('product', 'product.id', 'product_property.productId')
+    .where('product_property.id', '=', id);
+  if (scope.ownerId !== null) query = query.where('product.ownerId', '=', scope.ownerId);
+  return query.executeTakeFirst();
+}
+
+/** Whether another property of the product already has this code (the unique index would refuse it). */
+export async function propertyCodeTaken(
+  db: Kysely<Database>,
+  productId: number,
+  code: string,
+  exceptId?: number,
+): Promise<boolean> {
+  let query = db.selectFrom('product_property').select('id').where('productId', '=', productId).where('code', '=', code);
+  if (exceptId !== undefined) query = query.where('id', '<>', exceptId);
+  return (await query.limit(1).executeTakeFirst()) !== undefined;
+}
+
+export async function unitExists(db: Kysely<Database>, unitId: number): Promise<boolean> {
+  return (await db.selectFrom('unit').select('id').where('id', '=', unitId).executeTakeFirst()) !== undefined;
+}
+
+export async function insertProperty(
+  db: Kysely<Database>,
+  productId: number,
+  fields: StoredPropertyFields,
+  now: number,
+): Promise<number> {
+  const row = await db
+    .insertInto('product_property')
+    .values({ productId, ...fields, createTime: now, updateTime: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateProperty(db: Kysely<Database>, id: number, fields: StoredPropertyFields, now: number): Promise<void> {
+  await db
+    .updateTable('product_property')
+    .set({ ...fields, updateTime: now })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** The flows that check the property (have an auto-check item on it). */
+export async function flowsCheckingProperty(db: Kysely<Database>, propertyId: number): Promise<number[]> {
+  const rows = await db.selectFrom('flow_item').select('flowId').where('propertyId', '=', propertyId).execute();
+  return rows.map((row) => row.flowId);
+}
+
+/** Flags flows whose checked properties changed since they were saved (the warning icon; publish waits). */
+export async function markFlowsAbnormal(db: Kysely<Database>, flowIds: readonly number[]): Promise<void> {
+  if (flowIds.length === 0) return;
+  await db.updateTable('product_flow').set({ normal: 0 }).where('id', 'in', flowIds).execute();
+}
+
+/** The property and its auto-check items (the flows keep their other items). */
+export async function removeProperty(db: Kysely<Database>, id: number): Promise<void> {
+  await db.deleteFrom('flow_item').where('propertyId', '=', id).execute();
+  await db.deleteFrom('product_property').where('id', '=', id).execute();
+}

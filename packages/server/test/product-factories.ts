@@ -1,0 +1,29 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../src/platform/schema.js';
+import { uniqueCode } from './product-center-factories.js';
+
+/*
+ * The product factories (createProduct, createProperty, createFlow, uniqueCode …)
+ * live in product-center-factories.ts; this file re-exports them for the property
+ * and flow tests and adds what only those need.
+ */
+export * from './product-center-factories.js';
+
+/** Another tenant: a root account (no parent, no role) besides the admin's, owning products for scope tests. */
+export async function createOtherTenant(db: Kysely<Database>): Promise<number> {
+  const row = await db
+    .insertInto('account')
+    .values({
+      userName: uniqueCode('tenant'),
+      passwordHash: 'not-a-hash',
+      roleId: null,
+      parentId: null,
+      status: 1,
+      platformAdmin: 0,
+      mustChangePassword: 0,
+      createTime: Date.now(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
