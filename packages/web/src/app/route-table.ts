@@ -86,11 +86,21 @@ export const ROUTES: readonly RouteEntry[] = [
   ),
 
   // product definition (seed 001)
-  inLayout('/productCenter', '产品中心', '/productCenter'),
-  inLayout('/productDetail', '产品详情', '/productCenter'),
-  inLayout('/productPotion', '属性定义', '/productCenter'),
-  inLayout('/productFlow', '流程设置', '/productCenter'),
-  inLayout('/productPush', '产品发布', '/productCenter'),
+  inLayout('/productCenter', '产品中心', '/productCenter', {}, () =>
+    import('../features/products/pages/product-center-page').then((m) => m.ProductCenterPage),
+  ),
+  inLayout('/productDetail', '产品详情', '/productCenter', {}, () =>
+    import('../features/products/pages/product-detail-page').then((m) => m.ProductDetailPage),
+  ),
+  inLayout('/productPotion', '属性定义', '/productCenter', {}, () =>
+    import('../features/product-setup/pages/product-potion-page').then((m) => m.ProductPotionPage),
+  ),
+  inLayout('/productFlow', '流程设置', '/productCenter', {}, () =>
+    import('../features/product-setup/pages/product-flow-page').then((m) => m.ProductFlowPage),
+  ),
+  inLayout('/productPush', '产品发布', '/productCenter', {}, () =>
+    import('../features/products/pages/product-push-page').then((m) => m.ProductPushPage),
+  ),
 
   // accessory testing (seed 002)
   inLayout('/stockOut', '出库记录', '/stockOut'),

@@ -1,0 +1,24 @@
+import { PATHS, type FlowDetail } from '@factory/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiGet } from '../../../lib/api-client';
+import { setupKeys } from './setup-keys';
+
+/**
+ * GET /api/flow/detail?productId&flowId: one flow with its items and manual items,
+ * and every property of the product marked `checked` or not (the edit panel).
+ */
+export function getFlowDetail(productId: number, flowId: number, signal?: AbortSignal): Promise<FlowDetail> {
+  return apiGet<FlowDetail>(PATHS.flowDetail, { productId, flowId }, { signal });
+}
+
+export const flowDetailQueryOptions = (productId: number, flowId: number) =>
+  queryOptions({
+    queryKey: setupKeys.flowDetail(productId, flowId),
+    queryFn: ({ signal }) => getFlowDetail(productId, flowId, signal),
+    // The panel must start from what is saved now, not from a cached copy.
+    staleTime: 0,
+  });
+
+export function useFlowDetail(productId: number, flowId: number | null) {
+  return useQuery({ ...flowDetailQueryOptions(productId, flowId ?? 0), enabled: flowId !== null });
+}

@@ -1,0 +1,114 @@
+import type { Flow, Property } from '@factory/contracts';
+import { configure, screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useSession } from '../../../lib/session-store';
+import { envelope, installFetch } from '../../../test/fetch-stand-in';
+import { pathOf, queryOf } from '../../../test/line-terminal-fixtures';
+import { firmwareOf, flowOf, productOf, productSession, propertyOf } from '../../../test/product-fixtures';
+import { renderApp } from '../../../test/render-app';
+import { flowRows } from '../components/flow-diagram';
+
+configure({ asyncUtilTimeout: 5000 });
+
+const offline = productOf({
+  id: 5,
+  number: 'METER_01',
+  connectInternet: false,
+  communicationId: 'noInternet',
+  communicationName: '不联网',
+  publishStatus: 'PUBLISH',
+});
+
+const properties: Property[] = [
+  propertyOf({ id: 1, name: '电压', dataTypeId: 'float', dataTypeName: '单精度浮点型', min: 0, max: 250, unitName: '伏特' }),
+  propertyOf({ id: 2, name: '型号', dataTypeId: 'string', dataTypeName: '字符串', min: null, max: null, length: 32 }),
+  propertyOf({ id: 3, name: '颜色', dataTypeId: 'enum', dataTypeName: '枚举', min: null, max: null, enumerates: { '1': '绿', '0': '红' } }),
+  propertyOf({ id: 4, name: '开关', dataTypeId: 'boolean', dataTypeName: '布尔', min: null, max: null, trueValue: '开', falseValue: '关' }),
+];
+
+function detailServer(flows: Flow[]) {
+  return installFetch((request) => {
+    const path = pathOf(request);
+    if (path === '/api/product/detail') return { body: envelope(offline) };
+    if (path === '/api/property/list') return { body: envelope({ list: properties, total: 4, pageSize: 5, pageNum: 1 }) };
+    if (path === '/api/flow/list') return { body: envelope(flows) };
+    if (path === '/api/firmware/list') {
+      const type = queryOf(request).type;
+      const list = type === 'TEST' ? [firmwareOf({ id: 1, versionNumber: 'v0.9', status: 'USE' })] : [];
+      return { body: envelope({ list, total: list.length, pageSize: 5, pageNum: 1 }) };
+    }
+    return { status: 404, body: { code: 0, data: null, errorMsg: '接口不存在' } };
+  });
+}
+
+const fiveFlows = [1, 2, 3, 4, 5].map((order) => flowOf({ id: 100 + order, order, normal: order !== 4 }));
+
+beforeEach(() => useSession.getState().signIn(productSession(['detail'])));
+
+describe('产品详情 page', () => {
+  it('shows the basic information without network fields', async () => {
+    detailServer(fiveFlows);
+    renderApp('/productDetail?id=5');
+    expect(await screen.findByRole('heading', { name: 'METER_01' })).toBeTruthy();
+    expect(screen.getByText('已发布')).toBeTruthy();
+    expect(screen.getByText('网络支持').nextSibling?.textContent).toBe('否');
+    expect(screen.queryByText('通信方式')).toBeNull();
+    // read-only: no edit icon, no step bar
+    expect(screen.queryByRole('button', { name: '编辑产品' })).toBeNull();
+    expect(screen.queryByText('属性定义')).toBeNull();
+  });
+
+  it('lists the properties with a summary of their values by type, paged by 5', async () => {
+    const seen = detailServer(fiveFlows);
+    renderApp('/productDetail?id=5');
+    const row = (name: string) => screen.getByRole('row', { name: new RegExp(name) });
+
+    await screen.findByText('电压');
+    expect(within(row('电压')).getByText('取值范围：0~250')).toBeTruthy();
+    expect(within(row('电压')).getByText('伏特')).toBeTruthy();
+    expect(within(row('型号')).getByText('长度：32')).toBeTruthy();
+    expect(within(row('颜色')).getByText('枚举值：0-红，1-绿')).toBeTruthy();
+    expect(within(row('开关')).getByText('布尔值：0-关，1-开')).toBeTruthy();
+    const list = seen.find((request) => pathOf(request) === '/api/property/list');
+    expect(queryOf(list)).toEqual({ productId: '5', page: '1', pageSize: '5' });
+  });
+
+  it('draws the flows three per row, the second row right to left, with a warning on a changed flow', async () => {
+    detailServer(fiveFlows);
+    renderApp('/productDetail?id=5');
+    const diagram = await screen.findByRole('list', { name: '流程图' });
+
+    const rows = diagram.querySelectorAll('.flow-diagram__row');
+    expect(rows).toHaveLength(2);
+    expect(rows[1]?.classList.contains('flow-diagram__row--reversed')).toBe(true);
+    expect([...rows[0]!.querySelectorAll('.flow-diagram__order')].map((node) => node.textContent)).toEqual(['流程1', '流程2', '流程3']);
+    expect([...rows[1]!.querySelectorAll('.flow-diagram__order')].map((node) => node.textContent)).toEqual(['流程4', '流程5']);
+    expect(diagram.querySelectorAll('.flow-diagram__connector')).toHaveLength(3);
+    expect(diagram.querySelectorAll('.flow-diagram__turn')).toHaveLength(1);
+    const changed = within(diagram).getByRole('listitem', { name: '流程4 流程名4' });
+    expect(within(changed).getByLabelText('属性已修改')).toBeTruthy();
+    expect(diagram.querySelectorAll('.flow-diagram__warning')).toHaveLength(1);
+  });
+
+  it('says 暂无流程 without flows and shows both firmware tables read-only', async () => {
+    detailServer([]);
+    renderApp('/productDetail?id=5');
+    expect(await screen.findByText('暂无流程')).toBeTruthy();
+    expect(await screen.findByText('v0.9')).toBeTruthy();
+    expect(screen.getByText('暂无业务固件')).toBeTruthy();
+    for (const name of ['新增', '编辑', '停止', '开启', '删除']) expect(screen.queryByRole('button', { name })).toBeNull();
+  });
+
+  it('asks for a product when the address names none', async () => {
+    detailServer([]);
+    renderApp('/productDetail');
+    expect(await screen.findByText('未指定产品，请从产品中心进入')).toBeTruthy();
+  });
+});
+
+describe('flowRows', () => {
+  it('cuts flows into rows of three', () => {
+    expect(flowRows([1, 2, 3, 4, 5, 6, 7])).toEqual([[1, 2, 3], [4, 5, 6], [7]]);
+    expect(flowRows([])).toEqual([]);
+  });
+});
