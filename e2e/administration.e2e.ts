@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tinyPdf } from '../packages/server/test/document-factories.js';
 import { launchBrowser } from './support/browser.js';
 import { ADMIN_PASSWORD, type RunningServer, startServer } from './support/server.js';
+import { message, panel, pathOf, pickOption } from './support/ui.js';
 
 const SCREENSHOTS = path.resolve(import.meta.dirname, '../docs/screenshots');
 
@@ -24,8 +25,6 @@ async function newPage(): Promise<{ context: BrowserContext; page: Page }> {
   return { context, page: await context.newPage() };
 }
 
-const message = (page: Page, text: string) => page.locator('.ant-message').getByText(text);
-const path_ = (page: Page) => new URL(page.url()).pathname;
 
 async function signIn(page: Page, username: string, password: string): Promise<void> {
   await page.goto('/login');
@@ -34,15 +33,6 @@ async function signIn(page: Page, username: string, password: string): Promise<v
   await page.getByLabel('密码').press('Enter');
 }
 
-/** The open dialog or side panel with this title. */
-function panel(page: Page, title: string) {
-  return page.getByRole('dialog').filter({ has: page.getByText(title, { exact: true }) });
-}
-
-async function pickOption(page: Page, label: string, option: string, scope = page.locator('body')): Promise<void> {
-  await scope.getByLabel(label, { exact: true }).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click();
-}
 
 /** The checkbox of a tree node by its title (antd renders tree nodes flat, one row each). */
 function treeCheckbox(scope: ReturnType<typeof panel>, title: string) {
@@ -56,7 +46,7 @@ describe('administration: lines, terminals, roles, users, documents', () => {
   it('creates a line, registers a PAD and puts it on the line', async () => {
     const { context, page } = await newPage();
     await signIn(page, 'admin', ADMIN_PASSWORD);
-    await expect.poll(() => path_(page), { timeout: 5000 }).toBe('/dataCenter');
+    await expect.poll(() => pathOf(page), { timeout: 5000 }).toBe('/dataCenter');
 
     await page.goto('/productionLine');
     await page.getByRole('button', { name: '新增' }).click();
@@ -79,7 +69,7 @@ describe('administration: lines, terminals, roles, users, documents', () => {
     const addDialog = panel(page, '新增终端');
     await addDialog.getByLabel('终端编号').fill('PAD001');
     await addDialog.getByLabel('终端名称').fill('一号平板');
-    await pickOption(page, '型号', '21.5寸平板', addDialog);
+    await pickOption(page, addDialog, '型号', '21.5寸平板');
     await addDialog.getByRole('button', { name: '确定' }).click();
     await expect.poll(() => message(page, MSG.terminalAdded).isVisible()).toBe(true);
 
@@ -88,7 +78,7 @@ describe('administration: lines, terminals, roles, users, documents', () => {
     await card.hover();
     await card.getByRole('button', { name: '编辑' }).click();
     const editPanel = panel(page, '编辑终端');
-    await pickOption(page, '产线', '一号线', editPanel);
+    await pickOption(page, editPanel, '产线', '一号线');
     await editPanel.getByRole('button', { name: '确定' }).click();
     await expect.poll(() => message(page, MSG.terminalEdited).isVisible()).toBe(true);
 
@@ -110,7 +100,7 @@ describe('administration: lines, terminals, roles, users, documents', () => {
   it('creates a role with only 产线检测 and a user with it, who sees only what the role grants', async () => {
     const { context, page } = await newPage();
     await signIn(page, 'admin', ADMIN_PASSWORD);
-    await expect.poll(() => path_(page), { timeout: 5000 }).toBe('/dataCenter');
+    await expect.poll(() => pathOf(page), { timeout: 5000 }).toBe('/dataCenter');
 
     await page.goto('/role');
     await page.getByRole('button', { name: '新增' }).click();
@@ -127,7 +117,7 @@ describe('administration: lines, terminals, roles, users, documents', () => {
     await page.getByRole('button', { name: '新增' }).click();
     const userDrawer = panel(page, '新增用户');
     await userDrawer.getByLabel('用户名').fill('viewer');
-    await pickOption(page, '角色', '任务查看', userDrawer);
+    await pickOption(page, userDrawer, '角色', '任务查看');
     await treeCheckbox(userDrawer, '一号线（L01）').click();
     await userDrawer.getByRole('button', { name: '确定' }).click();
     await expect.poll(() => message(page, MSG.userAdded).isVisible()).toBe(true);
@@ -143,10 +133,10 @@ describe('administration: lines, terminals, roles, users, documents', () => {
     await dialog.getByLabel('确认密码').fill('Viewer123');
     await dialog.getByRole('button', { name: '确定' }).click();
     await expect.poll(() => message(fresh.page, MSG.passwordChanged).isVisible()).toBe(true);
-    await expect.poll(() => path_(fresh.page)).toBe('/login');
+    await expect.poll(() => pathOf(fresh.page)).toBe('/login');
 
     await signIn(fresh.page, 'viewer@admin', 'Viewer123');
-    await expect.poll(() => path_(fresh.page), { timeout: 5000 }).toBe('/productionCenter');
+    await expect.poll(() => pathOf(fresh.page), { timeout: 5000 }).toBe('/productionCenter');
     const menu = fresh.page.getByRole('menu', { name: '主菜单' });
     await expect.poll(() => menu.getByText('生产中心', { exact: true }).isVisible()).toBe(true);
     for (const hidden of ['数据中心', '平台管理', '文档中心']) expect(await menu.getByText(hidden, { exact: true }).count()).toBe(0);
@@ -170,7 +160,7 @@ describe('administration: lines, terminals, roles, users, documents', () => {
   it('uploads a PDF document and shows it in the viewer', async () => {
     const { context, page } = await newPage();
     await signIn(page, 'admin', ADMIN_PASSWORD);
-    await expect.poll(() => path_(page), { timeout: 5000 }).toBe('/dataCenter');
+    await expect.poll(() => pathOf(page), { timeout: 5000 }).toBe('/dataCenter');
 
     await page.goto('/userDoc');
     await expect.poll(() => page.getByText(MSG.noDocuments).isVisible()).toBe(true);

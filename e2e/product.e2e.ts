@@ -4,6 +4,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser.js';
 import { ADMIN_PASSWORD, type RunningServer, startServer } from './support/server.js';
+import { fieldError, message, panel, pickOption } from './support/ui.js';
 
 const SCREENSHOTS = path.resolve(import.meta.dirname, '../docs/screenshots');
 
@@ -18,14 +19,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const message = (page: Page, text: string) => page.locator('.ant-message').getByText(text).first();
-const fieldError = (scope: Locator, text: string) => scope.locator('.ant-form-item-explain-error').getByText(text, { exact: true });
-const panel = (page: Page, title: string) => page.getByRole('dialog').filter({ has: page.getByText(title, { exact: true }) });
-
-async function pickOption(page: Page, scope: Locator, label: string, option: string): Promise<void> {
-  await scope.getByLabel(label, { exact: true }).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click();
-}
 
 /** Waits for a success message and for it to go, so the next one is not confused with it. */
 async function expectSuccess(page: Page, text: string): Promise<void> {

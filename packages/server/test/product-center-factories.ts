@@ -196,7 +196,12 @@ export async function uploadStoredFile(app: FastifyInstance, token: string, file
 }
 
 /** An account at the root of a tree of its own: another tenant (not a platform administrator). */
-export async function createTenant(db: Kysely<Database>, userName: string, passwordHash: string, roleId: number): Promise<number> {
+export async function createTenant(
+  db: Kysely<Database>,
+  userName: string,
+  passwordHash: string,
+  roleId: number | null,
+): Promise<number> {
   const row = await db
     .insertInto('account')
     .values({

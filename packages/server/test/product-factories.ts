@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../src/platform/schema.js';
-import { uniqueCode } from './product-center-factories.js';
+import { createTenant, uniqueCode } from './product-center-factories.js';
 
 /*
  * The product factories (createProduct, createProperty, createFlow, uniqueCode …)
@@ -10,20 +10,6 @@ import { uniqueCode } from './product-center-factories.js';
 export * from './product-center-factories.js';
 
 /** Another tenant: a root account (no parent, no role) besides the admin's, owning products for scope tests. */
-export async function createOtherTenant(db: Kysely<Database>): Promise<number> {
-  const row = await db
-    .insertInto('account')
-    .values({
-      userName: uniqueCode('tenant'),
-      passwordHash: 'not-a-hash',
-      roleId: null,
-      parentId: null,
-      status: 1,
-      platformAdmin: 0,
-      mustChangePassword: 0,
-      createTime: Date.now(),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+export function createOtherTenant(db: Kysely<Database>): Promise<number> {
+  return createTenant(db, uniqueCode('tenant'), 'not-a-hash', null);
 }

@@ -1,0 +1,27 @@
+import type { Locator, Page } from 'playwright-core';
+
+/** The open dialog or side panel with this title (antd modals and drawers are both role=dialog). */
+export function panel(page: Page, title: string): Locator {
+  return page.getByRole('dialog').filter({ has: page.getByText(title, { exact: true }) });
+}
+
+/** A notice of antd's message (登录成功, 新增产线成功 …). */
+export function message(page: Page, text: string): Locator {
+  return page.locator('.ant-message').getByText(text).first();
+}
+
+/** A field's validation message under a form item. */
+export function fieldError(scope: Locator, text: string): Locator {
+  return scope.locator('.ant-form-item-explain-error').getByText(text, { exact: true });
+}
+
+/** Opens the select labelled `label` inside `scope` and picks the option containing `option`. */
+export async function pickOption(page: Page, scope: Locator, label: string, option: string): Promise<void> {
+  await scope.getByLabel(label, { exact: true }).click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click();
+}
+
+/** The path the page is on. */
+export function pathOf(page: Page): string {
+  return new URL(page.url()).pathname;
+}
