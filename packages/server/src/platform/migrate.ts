@@ -3,6 +3,7 @@ import type { Db } from './db.js';
 import { platformMigration } from './migrations/001-platform.js';
 import { administrationMigration } from './migrations/002-administration.js';
 import { productMigration } from './migrations/003-product.js';
+import { logModuleIndexMigration } from './migrations/004-log-module-index.js';
 
 /**
  * Migrations live in code (not discovered on disk) so the compiled server and the
@@ -15,6 +16,7 @@ class CodeMigrations implements MigrationProvider {
       '001-platform': platformMigration(this.db.dialect),
       '002-administration': administrationMigration(this.db.dialect),
       '003-product': productMigration(this.db.dialect),
+      '004-log-module-index': logModuleIndexMigration(),
     };
   }
 }
