@@ -35,6 +35,14 @@ export function pageOf<T extends z.ZodType>(item: T) {
   });
 }
 
+/** The answer of a paged list, as a type. */
+export interface Page<T> {
+  list: T[];
+  total: number;
+  pageSize: number;
+  pageNum: number;
+}
+
 /** `page` is 1-based; `pageSize` 0 means "all rows". */
 export const pageQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),

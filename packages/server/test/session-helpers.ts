@@ -67,3 +67,28 @@ export async function createUser(
     .executeTakeFirstOrThrow();
   return row.id;
 }
+
+type Query = Record<string, string | number>;
+const asStrings = (fields: Query) => Object.fromEntries(Object.entries(fields).map(([key, value]) => [key, String(value)]));
+const authOf = (token: string | null) => (token ? bearer(token) : {});
+
+/**
+ * Calls as the console makes them, with a bearer token (none when null). `app` is a
+ * getter because test files build their app in beforeAll, after the client is made.
+ */
+export function client(app: () => FastifyInstance) {
+  return {
+    get: (url: string, token: string | null, query: Query = {}) =>
+      app().inject({ method: 'GET', url, query: asStrings(query), headers: authOf(token) }),
+    /** JSON; no body at all when `payload` is left out */
+    post: (url: string, token: string | null, payload?: object, query: Query = {}) =>
+      app().inject({ method: 'POST', url, query: asStrings(query), headers: authOf(token), ...(payload ? { payload } : {}) }),
+    postForm: (url: string, token: string | null, fields: Query) =>
+      app().inject({
+        method: 'POST',
+        url,
+        headers: { ...authOf(token), 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams(asStrings(fields)).toString(),
+      }),
+  };
+}

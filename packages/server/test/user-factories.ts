@@ -3,7 +3,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
 import { expect } from 'vitest';
 import type { Database } from '../src/platform/schema.js';
-import { bearer, createRole, createUser, dbOf, loginAs } from './session-helpers.js';
+import { createRole, createUser, dbOf, loginAs } from './session-helpers.js';
 
 let counter = 0;
 /** A name unique within the test run that satisfies the user-name rule (letters, digits, underscore). */
@@ -112,27 +112,6 @@ export function lastSuccessLog(app: FastifyInstance, route: string) {
     .executeTakeFirst();
 }
 
-/** Calls with a bearer token; form posts as the console sends them. */
-export function client(app: FastifyInstance) {
-  return {
-    get: (url: string, token: string, query: Record<string, string | number> = {}) =>
-      app.inject({
-        method: 'GET',
-        url,
-        query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])),
-        headers: bearer(token),
-      }),
-    post: (url: string, token: string, payload: object = {}) => app.inject({ method: 'POST', url, payload, headers: bearer(token) }),
-    postForm: (url: string, token: string, fields: Record<string, string | number>) =>
-      app.inject({
-        method: 'POST',
-        url,
-        headers: { ...bearer(token), 'content-type': 'application/x-www-form-urlencoded' },
-        payload: new URLSearchParams(Object.entries(fields).map(([k, v]): [string, string] => [k, String(v)])).toString(),
-      }),
-  };
-}
-
 /** The data of a successful answer (fails the test with the answer otherwise). */
 export function dataOf<T>(response: LightMyRequestResponse): T {
   const body = response.json<Envelope<T>>();
@@ -144,3 +123,5 @@ export function dataOf<T>(response: LightMyRequestResponse): T {
 export function expectRefusal(response: LightMyRequestResponse, status: number, errorMsg: string): void {
   expect({ status: response.statusCode, body: response.json() }).toEqual({ status, body: { code: 0, data: null, errorMsg } });
 }
+
+export { client } from './session-helpers.js';

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
-import { type Envelope, FIRMWARE_MAX_BYTES, type Firmware, type FunCode, MSG, PATHS } from '@factory/contracts';
+import { type Envelope, FIRMWARE_MAX_BYTES, type Firmware, type FunCode, MSG, PATHS, type Page } from '@factory/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { filesUnder, type FilePart, multipartBody, uniqueBytes } from '../../../test/document-factories.js';
 import { unique } from '../../../test/line-factories.js';
 import { createProduct, createTenant } from '../../../test/product-center-factories.js';
-import { bearer, createRole, createUser, dbOf, loginAs, loginAsAdmin } from '../../../test/session-helpers.js';
+import { bearer, client, createRole, createUser, dbOf, loginAs, loginAsAdmin } from '../../../test/session-helpers.js';
 import { buildTestApp, testDialects, type TestApp } from '../../../test/test-app.js';
 import { blobPath } from '../../platform/files.js';
 import { hashPassword } from '../../platform/password.js';
@@ -12,13 +12,6 @@ import { hashPassword } from '../../platform/password.js';
 const PASSWORD = 'Passw0rdX';
 const MENU = '/productCenter';
 const BUTTONS: FunCode[] = ['add', 'detail', 'set', 'push', 'back', 'copy', 'delete'];
-
-interface Page<T> {
-  list: T[];
-  total: number;
-  pageSize: number;
-  pageNum: number;
-}
 
 describe.each(testDialects())('firmware on %s', (dialect) => {
   let t: TestApp;
@@ -31,10 +24,7 @@ describe.each(testDialects())('firmware on %s', (dialect) => {
   afterAll(() => t.close());
 
   const db = () => dbOf(t.app);
-  const get = (url: string, token: string, query: Record<string, string> = {}) =>
-    t.app.inject({ method: 'GET', url, query, headers: bearer(token) });
-  const post = (url: string, token: string | null, payload?: object) =>
-    t.app.inject({ method: 'POST', url, headers: token ? bearer(token) : {}, ...(payload ? { payload } : {}) });
+  const { get, post } = client(() => t.app);
 
   /** A multipart upload to `url` with `query` values, as the firmware panel sends it. */
   async function upload(

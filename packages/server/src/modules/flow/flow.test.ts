@@ -3,7 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { filesUnder, type FilePart, multipartBody, tinyPdf, uniqueBytes } from '../../../test/document-factories.js';
 import { createFlow, createOtherTenant, createProduct, createProperty, uniqueCode } from '../../../test/product-factories.js';
-import { bearer, createRole, createUser, dbOf, loginAs, loginAsAdmin } from '../../../test/session-helpers.js';
+import { bearer, client, createRole, createUser, dbOf, loginAs, loginAsAdmin } from '../../../test/session-helpers.js';
 import { buildTestApp, testDialects, type TestApp } from '../../../test/test-app.js';
 
 const PASSWORD = 'Passw0rdX';
@@ -18,10 +18,7 @@ describe.each(testDialects())('product flows on %s', (dialect) => {
   afterAll(() => t.close());
 
   const db = () => dbOf(t.app);
-  const get = (url: string, token: string, query: Record<string, string> = {}) =>
-    t.app.inject({ method: 'GET', url, query, headers: bearer(token) });
-  const post = (url: string, token: string, payload?: object) =>
-    t.app.inject({ method: 'POST', url, headers: bearer(token), ...(payload ? { payload } : {}) });
+  const { get, post } = client(() => t.app);
   /** add or edit as the console sends it: the flow as the part productFlowParams, and files. */
   async function postParts(url: string, params: object | string, files: FilePart[] = [], token = admin) {
     const text = typeof params === 'string' ? params : JSON.stringify(params);

@@ -1,16 +1,9 @@
-import { type Envelope, type Factory, type LineOption, MSG, PATHS, type ProductionLine } from '@factory/contracts';
+import { type Envelope, type Factory, type LineOption, MSG, PATHS, type ProductionLine, type Page } from '@factory/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assignLines, createFactory, createLine, unique } from '../../../test/line-factories.js';
-import { bearer, createRole, createUser, dbOf, loginAs, loginAsAdmin } from '../../../test/session-helpers.js';
+import { bearer, client, createRole, createUser, dbOf, loginAs, loginAsAdmin } from '../../../test/session-helpers.js';
 import { createTerminal } from '../../../test/terminal-factories.js';
 import { buildTestApp, testDialects, type TestApp } from '../../../test/test-app.js';
-
-interface Page<T> {
-  list: T[];
-  total: number;
-  pageSize: number;
-  pageNum: number;
-}
 
 const PASSWORD = 'Passw0rdX';
 
@@ -24,10 +17,7 @@ describe.each(testDialects())('production lines on %s', (dialect) => {
   afterAll(() => t.close());
 
   const db = () => dbOf(t.app);
-  const get = (url: string, token: string, query: Record<string, string> = {}) =>
-    t.app.inject({ method: 'GET', url, query, headers: bearer(token) });
-  const post = (url: string, token: string, payload?: object, query: Record<string, string> = {}) =>
-    t.app.inject({ method: 'POST', url, query, headers: bearer(token), ...(payload ? { payload } : {}) });
+  const { get, post } = client(() => t.app);
 
   /** Signs in a new sub-user of the admin holding the grants listed (none: a role-less user). */
   async function userWith(grants: string[] | null): Promise<{ id: number; token: string }> {

@@ -12,7 +12,7 @@ import {
   uniqueCode,
   uploadStoredFile,
 } from '../../../test/product-center-factories.js';
-import { bearer, createRole, createUser, dbOf, loginAs, loginAsAdmin } from '../../../test/session-helpers.js';
+import { client, createRole, createUser, dbOf, loginAs, loginAsAdmin } from '../../../test/session-helpers.js';
 import { buildTestApp, testDialects, type TestApp } from '../../../test/test-app.js';
 import { blobPath } from '../../platform/files.js';
 import { hashPassword } from '../../platform/password.js';
@@ -36,10 +36,7 @@ describe.each(testDialects())('products on %s', (dialect) => {
   afterAll(() => t.close());
 
   const db = () => dbOf(t.app);
-  const get = (url: string, token: string, query: Record<string, string> = {}) =>
-    t.app.inject({ method: 'GET', url, query, headers: bearer(token) });
-  const post = (url: string, token: string, payload?: object) =>
-    t.app.inject({ method: 'POST', url, headers: bearer(token), ...(payload ? { payload } : {}) });
+  const { get, post } = client(() => t.app);
 
   /** A sub-user of the admin holding the grants listed (none: a role-less user). */
   async function userWith(grants: string[] | null): Promise<string> {

@@ -1,15 +1,8 @@
-import { type Envelope, type Flow, MSG, PATHS, type Property } from '@factory/contracts';
+import { type Envelope, type Flow, MSG, PATHS, type Property, type Page } from '@factory/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOtherTenant, createProduct, createProperty, uniqueCode } from '../../../test/product-factories.js';
-import { bearer, createRole, createUser, dbOf, loginAs, loginAsAdmin } from '../../../test/session-helpers.js';
+import { client, createRole, createUser, dbOf, loginAs, loginAsAdmin } from '../../../test/session-helpers.js';
 import { buildTestApp, testDialects, type TestApp } from '../../../test/test-app.js';
-
-interface Page<T> {
-  list: T[];
-  total: number;
-  pageSize: number;
-  pageNum: number;
-}
 
 const PASSWORD = 'Passw0rdX';
 
@@ -23,10 +16,7 @@ describe.each(testDialects())('custom properties on %s', (dialect) => {
   afterAll(() => t.close());
 
   const db = () => dbOf(t.app);
-  const get = (url: string, token: string, query: Record<string, string> = {}) =>
-    t.app.inject({ method: 'GET', url, query, headers: bearer(token) });
-  const post = (url: string, token: string, payload?: object) =>
-    t.app.inject({ method: 'POST', url, headers: bearer(token), ...(payload ? { payload } : {}) });
+  const { get, post } = client(() => t.app);
 
   async function userWith(grants: string[]): Promise<{ id: number; token: string }> {
     const roleId = await createRole(db(), grants);

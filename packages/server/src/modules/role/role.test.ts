@@ -1,4 +1,4 @@
-import { MSG, PATHS, type MenuTreeNode, type RoleDetail, type RoleRow } from '@factory/contracts';
+import { MSG, PATHS, type MenuTreeNode, type RoleDetail, type RoleRow, type Page } from '@factory/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, dbOf, loginAs, loginAsAdmin } from '../../../test/session-helpers.js';
 import { buildTestApp, testDialects, type TestApp } from '../../../test/test-app.js';
@@ -20,13 +20,6 @@ import {
 import { copyName } from './role.service.js';
 
 const MANAGER_GRANTS = fullGrants('/account', '/role');
-
-interface Page<T> {
-  list: T[];
-  total: number;
-  pageSize: number;
-  pageNum: number;
-}
 
 /** Every node of a tree, depth first. */
 function flatten(nodes: MenuTreeNode[]): MenuTreeNode[] {
@@ -51,7 +44,7 @@ describe.each(testDialects())('roles on %s', (dialect) => {
 
   beforeAll(async () => {
     t = await buildTestApp(dialect);
-    api = client(t.app);
+    api = client(() => t.app);
     const login = await loginAsAdmin(t.app);
     admin = login.token;
     adminId = login.id;

@@ -1,7 +1,7 @@
 import { type Envelope, MSG, PATHS, type TerminalList } from '@factory/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLine, unique } from '../../../test/line-factories.js';
-import { bearer, createRole, createUser, dbOf, loginAs, loginAsAdmin } from '../../../test/session-helpers.js';
+import { client, createRole, createUser, dbOf, loginAs, loginAsAdmin } from '../../../test/session-helpers.js';
 import { categoryIdOf, createTerminal } from '../../../test/terminal-factories.js';
 import { buildTestApp, testDialects, type TestApp } from '../../../test/test-app.js';
 
@@ -10,17 +10,7 @@ const PASSWORD = 'Passw0rdX';
 function harness() {
   const state = {} as { t: TestApp; admin: string };
   const db = () => dbOf(state.t.app);
-  const get = (url: string, token: string, query: Record<string, string> = {}) =>
-    state.t.app.inject({ method: 'GET', url, query, headers: bearer(token) });
-  const post = (url: string, token: string, payload?: object, query: Record<string, string> = {}) =>
-    state.t.app.inject({ method: 'POST', url, query, headers: bearer(token), ...(payload ? { payload } : {}) });
-  const postForm = (url: string, token: string, form: Record<string, string>) =>
-    state.t.app.inject({
-      method: 'POST',
-      url,
-      headers: { ...bearer(token), 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams(form).toString(),
-    });
+  const { get, post, postForm } = client(() => state.t.app);
   /** Signs in a new sub-user of the admin holding the grants listed (none: a role-less user). */
   async function userWith(grants: string[] | null): Promise<{ id: number; token: string; userName: string }> {
     const roleId = grants ? await createRole(db(), grants) : null;

@@ -1,4 +1,4 @@
-import { type LineTree, type LoginResult, MSG, PATHS, type UserDetail, type UserRow } from '@factory/contracts';
+import { type LineTree, type LoginResult, MSG, PATHS, type UserDetail, type UserRow, type Page } from '@factory/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRole, dbOf, loginAs, loginAsAdmin } from '../../../test/session-helpers.js';
 import { buildTestApp, testDialects, type TestApp } from '../../../test/test-app.js';
@@ -21,13 +21,6 @@ import {
 const DEFAULT_PASSWORD = 'Factory123';
 const MANAGER_GRANTS = fullGrants('/account', '/role');
 
-interface Page<T> {
-  list: T[];
-  total: number;
-  pageSize: number;
-  pageNum: number;
-}
-
 describe.each(testDialects())('users on %s', (dialect) => {
   let t: TestApp;
   let api: ReturnType<typeof client>;
@@ -41,7 +34,7 @@ describe.each(testDialects())('users on %s', (dialect) => {
 
   beforeAll(async () => {
     t = await buildTestApp(dialect);
-    api = client(t.app);
+    api = client(() => t.app);
     admin = (await loginAsAdmin(t.app)).token;
     const db = dbOf(t.app);
     adminRole = await createRole(db, fullGrants('/account'));
