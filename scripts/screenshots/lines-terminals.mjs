@@ -2,29 +2,12 @@
 // Start a fresh server first (CAPTCHA=off, ADMIN_PASSWORD=Admin12345) and pass its address:
 //   node scripts/screenshots/lines-terminals.mjs http://127.0.0.1:18123
 // The data is made through the API as admin. Cards of PADs on tasks come with tasks (issue 5).
-import path from 'node:path';
-import { chromium } from 'playwright-core';
+import { apiCaller, openBrowser } from './harness.mjs';
 
 const base = process.argv[2] ?? 'http://127.0.0.1:18123';
-const out = path.resolve(import.meta.dirname, '../../docs/screenshots');
 const password = process.env.ADMIN_PASSWORD ?? 'Admin12345';
 
-async function call(token, method, url, { json, form } = {}) {
-  const headers = { Accept: 'application/json' };
-  if (token) headers.Authorization = `Bearer ${token}`;
-  let body;
-  if (json !== undefined) {
-    headers['Content-Type'] = 'application/json';
-    body = JSON.stringify(json);
-  } else if (form) {
-    headers['Content-Type'] = 'application/x-www-form-urlencoded';
-    body = new URLSearchParams(form).toString();
-  }
-  const response = await fetch(base + url, { method, headers, body });
-  const envelope = await response.json();
-  if (envelope.code !== 1) throw new Error(`${method} ${url}: ${response.status} ${envelope.errorMsg}`);
-  return envelope.data;
-}
+const call = apiCaller(base);
 
 async function seed(token) {
   const factories = await call(token, 'GET', '/api/factory/list?pageSize=0');
@@ -71,25 +54,7 @@ async function seed(token) {
 }
 
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
-const context = await browser.newContext({ baseURL: base, locale: 'zh-CN', viewport: { width: 1440, height: 900 } });
-const page = await context.newPage();
-page.on('pageerror', (error) => console.error('page error:', error.message));
-
-const shot = async (name, { fullPage = false } = {}) => {
-  // Let antd's messages and animations settle.
-  await page.waitForTimeout(600);
-  await page.screenshot({ path: path.join(out, `${name}.png`), fullPage });
-  console.log('saved', name);
-};
-const open = async (url, waitFor) => {
-  await page.goto(url);
-  await page.getByText(waitFor).first().waitFor();
-};
+const { browser, page, shot, open } = await openBrowser(base);
 
 // Sign in through the page, as a person would.
 await page.goto('/login');

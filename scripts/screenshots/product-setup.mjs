@@ -2,31 +2,12 @@
 // Start a fresh server first (CAPTCHA=off, ADMIN_PASSWORD=Admin12345) and pass its address:
 //   node scripts/screenshots/product-setup.mjs http://127.0.0.1:18147
 // The data is made through the API as admin.
-import path from 'node:path';
-import { chromium } from 'playwright-core';
+import { apiCaller, openBrowser } from './harness.mjs';
 
 const base = process.argv[2] ?? 'http://127.0.0.1:18147';
-const out = path.resolve(import.meta.dirname, '../../docs/screenshots');
 const password = process.env.ADMIN_PASSWORD ?? 'Admin12345';
 
-async function call(token, method, url, { json, form, multipart } = {}) {
-  const headers = { Accept: 'application/json' };
-  if (token) headers.Authorization = `Bearer ${token}`;
-  let body;
-  if (multipart) {
-    body = multipart;
-  } else if (json !== undefined) {
-    headers['Content-Type'] = 'application/json';
-    body = JSON.stringify(json);
-  } else if (form) {
-    headers['Content-Type'] = 'application/x-www-form-urlencoded';
-    body = new URLSearchParams(form).toString();
-  }
-  const response = await fetch(base + url, { method, headers, body });
-  const envelope = await response.json();
-  if (envelope.code !== 1) throw new Error(`${method} ${url}: ${response.status} ${envelope.errorMsg}`);
-  return envelope.data;
-}
+const call = apiCaller(base);
 
 const lookup = async (token, name, label) => (await call(token, 'GET', `/api/product/${name}`)).find((item) => item.name.includes(label)).id;
 
@@ -91,24 +72,7 @@ async function seed(token, productId) {
   });
 }
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
-const context = await browser.newContext({ baseURL: base, locale: 'zh-CN', viewport: { width: 1440, height: 900 } });
-const page = await context.newPage();
-page.on('pageerror', (error) => console.error('page error:', error.message));
-
-const shot = async (name, { fullPage = false } = {}) => {
-  await page.waitForTimeout(700);
-  await page.screenshot({ path: path.join(out, `${name}.png`), fullPage });
-  console.log('saved', name);
-};
-const open = async (url, waitFor) => {
-  await page.goto(url);
-  await page.getByText(waitFor).first().waitFor();
-};
+const { browser, page, shot, open } = await openBrowser(base);
 const drawer = () => page.locator('.ant-drawer-open');
 const chooseType = async (name) => {
   await drawer().getByRole('combobox', { name: '数据类型' }).click();
