@@ -16,3 +16,7 @@ export * from './product/product.js';
 export * from './product/property.js';
 export * from './product/flow.js';
 export * from './product/firmware.js';
+export * from './task/messages.js';
+export * from './task/task.js';
+export * from './task/task-terminal.js';
+export * from './task/production-code.js';

@@ -91,4 +91,20 @@ export const PATHS = {
   firmwareStop: '/api/firmware/stop',
   firmwareDelete: '/api/firmware/delete',
   operationLogModules: '/api/operationLog/modules',
+
+  taskList: '/api/task/getTasks',
+  taskStart: '/api/task/startTask',
+  taskStop: '/api/task/stopTask',
+  taskFinish: '/api/task/endTask',
+  taskDelete: '/api/task/delTask',
+  taskExportCodes: '/api/task/exportDeviceId',
+  taskQrCodeUrls: '/api/task/exportQrCodeUrls',
+  taskDetail: '/api/task/getTaskDetail',
+  taskCreate: '/api/task/createTask',
+  taskEdit: '/api/task/editTask',
+  taskEditData: '/api/task/getTaskDetail4Edit',
+  padList: '/api/pad/getPadList',
+  padSet: '/api/pad/setPad',
+  /** GET `${productionCodeQr}/<code>.png`: the QR label image of a production code (public, like files) */
+  productionCodeQr: '/api/productionCode/qr',
 } as const;

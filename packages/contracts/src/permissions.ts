@@ -27,7 +27,9 @@ export type Permission =
   | { kind: 'session' }
   | { kind: 'menu'; menu: string; fun?: FunCode }
   /** any one of several menus (a call that serves more than one page) */
-  | { kind: 'anyMenu'; menus: readonly string[] };
+  | { kind: 'anyMenu'; menus: readonly string[] }
+  /** a menu and any one of several of its buttons (step 2 of the task form serves add and edit) */
+  | { kind: 'anyFun'; menu: string; funs: readonly FunCode[] };
 
 export const PUBLIC: Permission = { kind: 'public' };
 export const SIGNED_IN: Permission = { kind: 'session' };
@@ -37,4 +39,8 @@ export function need(menu: string, fun?: FunCode): Permission {
 
 export function needAnyOf(...menus: string[]): Permission {
   return { kind: 'anyMenu', menus };
+}
+
+export function needAnyFun(menu: string, ...funs: FunCode[]): Permission {
+  return { kind: 'anyFun', menu, funs };
 }

@@ -9,9 +9,12 @@ import { lineRoutes } from './modules/line/line.routes.js';
 import { menuRoutes } from './modules/menu/menu.routes.js';
 import { operationLogRoutes } from './modules/operation-log/operation-log.routes.js';
 import { productRoutes } from './modules/product/product.routes.js';
+import { productionCodeRoutes } from './modules/production-code/production-code.routes.js';
 import { propertyRoutes } from './modules/property/property.routes.js';
 import { roleRoutes } from './modules/role/role.routes.js';
 import { sessionRoutes } from './modules/session/session.routes.js';
+import { taskTerminalRoutes } from './modules/task/task-terminal.routes.js';
+import { taskRoutes } from './modules/task/task.routes.js';
 import { terminalRoutes } from './modules/terminal/terminal.routes.js';
 import { userRoutes } from './modules/user/user.routes.js';
 
@@ -38,6 +41,9 @@ const modules: ((context: ModuleContext) => FastifyPluginAsyncZod)[] = [
   propertyRoutes,
   flowRoutes,
   firmwareRoutes,
+  taskRoutes,
+  taskTerminalRoutes,
+  productionCodeRoutes,
 ];
 
 export async function registerRoutes(app: FastifyInstance, context: ModuleContext): Promise<void> {

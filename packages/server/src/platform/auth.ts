@@ -106,6 +106,10 @@ export function registerGuard(app: FastifyInstance, db: Db, config: AppConfig): 
       const held = await Promise.all(permission.menus.map((menu) => holdsPermission(db, request.account!, menu)));
       if (!held.includes(true)) throw forbidden();
     }
+    if (permission.kind === 'anyFun') {
+      const held = await Promise.all(permission.funs.map((fun) => holdsPermission(db, request.account!, permission.menu, fun)));
+      if (!held.includes(true)) throw forbidden();
+    }
   });
 
   app.addHook('preValidation', async (request) => {

@@ -4,6 +4,7 @@ import { platformMigration } from './migrations/001-platform.js';
 import { administrationMigration } from './migrations/002-administration.js';
 import { productMigration } from './migrations/003-product.js';
 import { logModuleIndexMigration } from './migrations/004-log-module-index.js';
+import { taskMigration } from './migrations/005-task.js';
 
 /**
  * Migrations live in code (not discovered on disk) so the compiled server and the
@@ -17,6 +18,7 @@ class CodeMigrations implements MigrationProvider {
       '002-administration': administrationMigration(this.db.dialect),
       '003-product': productMigration(this.db.dialect),
       '004-log-module-index': logModuleIndexMigration(),
+      '005-task': taskMigration(this.db.dialect),
     };
   }
 }

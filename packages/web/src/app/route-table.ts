@@ -39,18 +39,27 @@ export const ROUTES: readonly RouteEntry[] = [
   // outside the layout
   { path: LOGIN_PATH, title: '登录', menuUrl: null, layout: false, public: true, page: login },
   { path: '/platformLogin', title: '进入平台', menuUrl: null, layout: false, public: true, page: platformLogin },
-  { path: '/print', title: '打印生产码', menuUrl: '/productionCenter', layout: false, noMask: true, page: placeholder },
+  { path: '/print', title: '打印生产码', menuUrl: '/productionCenter', layout: false, noMask: true, page: () =>
+    import('../features/tasks/pages/print-page').then((m) => m.PrintPage) },
 
   // production-line tasks, records and boards (seed 000)
   inLayout('/dataCenter', '数据中心', '/dataCenter', { hideFooter: true, fullscreenToggle: true }),
-  inLayout('/productionCenter', '产线检测', '/productionCenter', { noMask: true }),
+  inLayout('/productionCenter', '产线检测', '/productionCenter', { noMask: true }, () =>
+    import('../features/tasks/pages/production-center-page').then((m) => m.ProductionCenterPage),
+  ),
   inLayout('/productionLog', '生产记录', '/productionCenter'),
   inLayout('/productionLogDetail', '生产记录详情', '/productionCenter'),
   inLayout('/productionFlowDetail', '流程检测详情', '/productionCenter'),
   inLayout('/productionFlowTestLog', '流程检测历史', '/productionCenter'),
-  inLayout('/productionTaskDetail', '任务详情', '/productionCenter'),
-  inLayout('/basicInfo', '新建任务', '/productionCenter'),
-  inLayout('/flowInfo', '终端设置', '/productionCenter'),
+  inLayout('/productionTaskDetail', '任务详情', '/productionCenter', {}, () =>
+    import('../features/tasks/pages/task-detail-page').then((m) => m.TaskDetailPage),
+  ),
+  inLayout('/basicInfo', '新建任务', '/productionCenter', {}, () =>
+    import('../features/task-form/pages/basic-info-page').then((m) => m.BasicInfoPage),
+  ),
+  inLayout('/flowInfo', '终端设置', '/productionCenter', {}, () =>
+    import('../features/task-form/pages/flow-info-page').then((m) => m.FlowInfoPage),
+  ),
   inLayout('/dataWatch', '数据看板', '/productionCenter', board),
 
   // platform administration and documents (seed 000)

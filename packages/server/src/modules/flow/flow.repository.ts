@@ -178,12 +178,15 @@ export async function removeFlow(db: Kysely<Database>, id: number): Promise<void
 
 /**
  * Drops a work-instruction file row no flow names any more (a copied product's
- * flows share their PDF row with the original's). Answers the blob's sha-256 to
+ * flows, and tasks' snapshots of flows, share their PDF row with the original's). Answers the blob's sha-256 to
  * release from disk after the commit, or null when the row stays.
  */
 export async function dropUnusedPdf(db: Kysely<Database>, fileId: number): Promise<string | null> {
   const user = await db.selectFrom('product_flow').select('id').where('pdfFileId', '=', fileId).limit(1).executeTakeFirst();
   if (user) return null;
+  // A task keeps the instruction its flow was planned with.
+  const task = await db.selectFrom('task_flow').select('id').where('pdfFileId', '=', fileId).limit(1).executeTakeFirst();
+  if (task) return null;
   const file = await db.selectFrom('stored_file').select('sha256').where('id', '=', fileId).executeTakeFirst();
   if (!file) return null;
   await db.deleteFrom('stored_file').where('id', '=', fileId).execute();

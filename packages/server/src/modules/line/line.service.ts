@@ -16,13 +16,17 @@ import {
 } from './line.repository.js';
 import { isUniqueViolation, type Tenancy } from '../../platform/tenancy.js';
 
-/**
- * Whether a task still plans production on the line. Tasks arrive with issue 5,
- * which replaces this with a query on the task's lines (a finished task does not
- * hold its lines); until then no task can use a line.
- */
-export async function lineInUseByTask(_db: Kysely<Database>, _lineId: number): Promise<boolean> {
-  return false;
+/** Whether a task that is not finished plans production on the line (a finished one does not hold it). */
+export async function lineInUseByTask(db: Kysely<Database>, lineId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('task_line')
+    .innerJoin('task', 'task.id', 'task_line.taskId')
+    .select('task.id')
+    .where('task_line.lineId', '=', lineId)
+    .where('task.status', '<>', 'FINISH')
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 async function requireFactory(db: Kysely<Database>, tenancy: Tenancy, factoryId: number): Promise<void> {

@@ -43,13 +43,16 @@ export function toProduct(row: ProductRow, timeZone: string): Product {
   };
 }
 
-/**
- * Whether a production task that is not finished uses the product. Tasks arrive
- * with issue 5, which replaces this with a query on its task table; until then no
- * task can use a product.
- */
-export async function productInUseByTask(_db: Kysely<Database>, _productId: number): Promise<boolean> {
-  return false;
+/** Whether a production task that is not finished uses the product. */
+export async function productInUseByTask(db: Kysely<Database>, productId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('task')
+    .select('id')
+    .where('productId', '=', productId)
+    .where('status', '<>', 'FINISH')
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /**

@@ -1,0 +1,4 @@
+// Built by issue 5; replaced by the real page.
+export function ProductionCenterPage() {
+  return null;
+}
