@@ -57,7 +57,13 @@ export const TASK_LIMITS = {
 
 /** Production codes: upper-case letters and digits without I, L, O, U (Crockford), never confused when read aloud or scanned badly. */
 export const PRODUCTION_CODE = { alphabet: '0123456789ABCDEFGHJKMNPQRSTVWXYZ', length: 10 } as const;
-export const PRODUCTION_CODE_PATTERN = /^[0-9A-HJKMNP-TV-Z]{10}$/;
+/**
+ * A code also holds at least one letter other than E, so nothing reads it as a
+ * number: as an object key it keeps its insertion order (the QR url map is in
+ * label order), and Excel opening the csv export never turns `1234567E12` or
+ * `0123456789` into a number.
+ */
+export const PRODUCTION_CODE_PATTERN = /^(?=[0-9E]*[A-DF-HJKMNP-TV-Z])[0-9A-HJKMNP-TV-Z]{10}$/;
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;

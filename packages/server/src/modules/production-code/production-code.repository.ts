@@ -1,7 +1,8 @@
-import { PRODUCTION_CODE } from '@factory/contracts';
+import { PRODUCTION_CODE, PRODUCTION_CODE_PATTERN } from '@factory/contracts';
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/schema.js';
+import { type TaskScope, whereInScope } from '../task/task-scope.js';
 
 /**
  * Rows per insert statement: 4 parameters a row stays under SQLite's 32,766 and
@@ -11,14 +12,31 @@ const BATCH_ROWS = 5_000;
 /** A code space of 32^10 makes a clash rare enough that a second round is a formality; more means a bug. */
 const MAX_ROUNDS = 5;
 
-/** `count` random codes of PRODUCTION_CODE's alphabet and length (32 letters: one byte & 31 is uniform). */
-export function randomCodes(count: number): string[] {
+/** `size` random bytes (crypto's unless a test gives its own). */
+export type RandomSource = (size: number) => Uint8Array;
+/** `count` fresh candidate codes. */
+export type CodeGenerator = (count: number) => string[];
+
+function spell(bytes: Uint8Array, offset: number): string {
   const { alphabet, length } = PRODUCTION_CODE;
-  const bytes = randomBytes(count * length);
+  let code = '';
+  // 32 letters: one byte & 31 is uniform.
+  for (let j = 0; j < length; j++) code += alphabet[bytes[offset + j]! & 31];
+  return code;
+}
+
+/**
+ * `count` random codes of PRODUCTION_CODE's alphabet and length. A draw with no
+ * letter but E (about 1 in 43,000) is drawn again, so every code matches
+ * PRODUCTION_CODE_PATTERN.
+ */
+export function randomCodes(count: number, random: RandomSource = randomBytes): string[] {
+  const { length } = PRODUCTION_CODE;
+  const bytes = random(count * length);
   const codes = new Array<string>(count);
   for (let i = 0; i < count; i++) {
-    let code = '';
-    for (let j = 0; j < length; j++) code += alphabet[bytes[i * length + j]! & 31];
+    let code = spell(bytes, i * length);
+    while (!PRODUCTION_CODE_PATTERN.test(code)) code = spell(random(length), 0);
     codes[i] = code;
   }
   return codes;
@@ -28,7 +46,8 @@ export function randomCodes(count: number): string[] {
  * Makes the codes of sequences `from`..`to` of a task, in batched inserts inside
  * the caller's transaction. A code that already exists anywhere (the unique index)
  * is skipped by the insert and its sequence gets a fresh code in the next round,
- * so a clash never fails the task and never costs a query per unit.
+ * so a clash never fails the task and never costs a query per unit. `generate`
+ * is a seam for the test of that retry (random codes never clash on demand).
  */
 export async function createProductionCodes(
   db: Kysely<Database>,
@@ -36,13 +55,14 @@ export async function createProductionCodes(
   from: number,
   to: number,
   now: number,
+  generate: CodeGenerator = randomCodes,
 ): Promise<void> {
   let pending: number[] = [];
   for (let sequence = from; sequence <= to; sequence++) pending.push(sequence);
 
   for (let round = 0; pending.length > 0; round++) {
     if (round === MAX_ROUNDS) throw new Error(`production codes of task ${taskId}: ${pending.length} still clash after ${MAX_ROUNDS} rounds`);
-    const codes = randomCodes(pending.length);
+    const codes = generate(pending.length);
     let inserted = 0;
     for (let start = 0; start < pending.length; start += BATCH_ROWS) {
       const rows = pending.slice(start, start + BATCH_ROWS).map((sequence, index) => ({
@@ -87,4 +107,47 @@ export async function codeCount(db: Kysely<Database>, taskId: number): Promise<n
     .where('taskId', '=', taskId)
     .executeTakeFirst();
   return Number(row?.last ?? 0);
+}
+
+export interface CodeRow {
+  sequence: number;
+  code: string;
+}
+
+/** Up to `limit` codes of the task after `afterSequence`, in label order (keyset paging for the export). */
+export function codesAfter(db: Kysely<Database>, taskId: number, afterSequence: number, limit: number): Promise<CodeRow[]> {
+  return db
+    .selectFrom('production_code')
+    .select(['sequence', 'code'])
+    .where('taskId', '=', taskId)
+    .where('sequence', '>', afterSequence)
+    .orderBy('sequence')
+    .limit(limit)
+    .execute();
+}
+
+/** Every code of the task in label order. */
+export async function codesOfTask(db: Kysely<Database>, taskId: number): Promise<string[]> {
+  const rows = await db.selectFrom('production_code').select('code').where('taskId', '=', taskId).orderBy('sequence').execute();
+  return rows.map((row) => row.code);
+}
+
+export async function codeExists(db: Kysely<Database>, code: string): Promise<boolean> {
+  const row = await db.selectFrom('production_code').select('id').where('code', '=', code).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** What every row of a task's code export repeats besides its code. */
+export interface ExportedTask {
+  id: number;
+  productNumber: string;
+  productCode: string;
+}
+
+/** The task's fields its code export repeats, when the scope sees the task. */
+export function exportedTask(db: Kysely<Database>, scope: TaskScope, taskId: number): Promise<ExportedTask | undefined> {
+  return whereInScope(
+    db.selectFrom('task').select(['task.id', 'task.productNumber', 'task.productCode']).where('task.id', '=', taskId),
+    scope,
+  ).executeTakeFirst();
 }

@@ -1,7 +1,96 @@
+import { PassThrough } from 'node:stream';
+import { envelopeOf, exportCodesQuery, need, PATHS, PUBLIC, qrCodeUrls, qrCodeUrlsQuery } from '@factory/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireAccount } from '../../platform/auth.js';
+import { ok } from '../../platform/envelope.js';
+import { notFound } from '../../platform/errors.js';
+import { contentDisposition } from '../../platform/files.js';
 import type { ModuleContext } from '../../routes.js';
+import { matchesNoneMatch } from '../document/file-response.js';
+import { taskScopeOf, taskVisible } from '../task/task-scope.js';
+import { codesCsv, EXPORT_CONTENT_TYPES, exportFileName, writeCodesXlsx } from './code-export.js';
+import { codeExists, codesOfTask, exportedTask } from './production-code.repository.js';
+import { codeOfQrFile, qrEntityTag, qrImageUrl, renderQrPng } from './qr-image.js';
+
+const tags = ['生产编码'];
+const MENU = '/productionCenter';
+/** A code's label never changes, so a browser or proxy may keep the image for good. */
+const QR_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
 /** 生产编码: export, QR urls and the QR image (issue 5). */
-export function productionCodeRoutes(_context: ModuleContext): FastifyPluginAsyncZod {
-  return async () => {};
+export function productionCodeRoutes({ db }: ModuleContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      PATHS.taskExportCodes,
+      {
+        config: { permission: need(MENU, 'exportProCode') },
+        schema: {
+          tags,
+          summary: '导出生产编码',
+          description: `The task's codes in label order as xlsx or csv (UTF-8 with BOM), an attachment named \`<fileName>.<format>\`; refusals are the JSON envelope`,
+          querystring: exportCodesQuery,
+        },
+      },
+      async (request, reply) => {
+        const { taskId, fileName, format } = request.query;
+        const task = await exportedTask(db.kysely, await taskScopeOf(db.kysely, requireAccount(request)), taskId);
+        if (!task) throw notFound();
+        reply
+          .type(EXPORT_CONTENT_TYPES[format])
+          .header('content-disposition', contentDisposition('attachment', exportFileName(task, fileName, format)))
+          .header('cache-control', 'no-store');
+        if (format === 'csv') return reply.send(codesCsv(db.kysely, task));
+        // The headers are out once streaming starts, so a failure past this point
+        // can only cut the download short (and is logged by Fastify).
+        const body = new PassThrough();
+        writeCodesXlsx(db.kysely, task, body).catch((error: unknown) => body.destroy(error as Error));
+        return reply.send(body);
+      },
+    );
+
+    app.get(
+      PATHS.taskQrCodeUrls,
+      {
+        config: { permission: need(MENU, 'exportProCode') },
+        schema: {
+          tags,
+          summary: '生产编码的二维码地址',
+          description: '{ code: imageUrl } in label order (a code always holds a letter, so no key is reordered)',
+          querystring: qrCodeUrlsQuery,
+          response: { 200: envelopeOf(qrCodeUrls) },
+        },
+      },
+      async (request) => {
+        const { taskId } = request.query;
+        if (!(await taskVisible(db.kysely, await taskScopeOf(db.kysely, requireAccount(request)), taskId))) throw notFound();
+        const codes = await codesOfTask(db.kysely, taskId);
+        return ok(Object.fromEntries(codes.map((code) => [code, qrImageUrl(code)])));
+      },
+    );
+
+    // Public on purpose, like /api/file/<key>: the print view's <img> can not send
+    // the bearer token, and a code is 50 random bits handed out only to whoever
+    // may export the task's codes (docs/decisions.md, files are public by capability).
+    app.get(
+      `${PATHS.productionCodeQr}/:file`,
+      {
+        config: { permission: PUBLIC },
+        schema: {
+          tags,
+          summary: '生产编码的二维码图片',
+          description: `\`<code>.png\`: a 256x256 PNG, cacheable for good`,
+          params: z.object({ file: z.string() }),
+        },
+      },
+      async (request, reply) => {
+        const code = codeOfQrFile(request.params.file);
+        if (code === null || !(await codeExists(db.kysely, code))) throw notFound();
+        const tag = qrEntityTag(code);
+        reply.header('etag', tag).header('cache-control', QR_CACHE_CONTROL).header('x-content-type-options', 'nosniff');
+        if (matchesNoneMatch(request.headers['if-none-match'], tag)) return reply.status(304).send();
+        return reply.type('image/png').send(await renderQrPng(code));
+      },
+    );
+  };
 }

@@ -1,4 +1,4 @@
-import type { TerminalType } from '@factory/contracts';
+import { TERMINAL_STATUS, type TerminalType } from '@factory/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/schema.js';
 import { containsText } from '../line/line.repository.js';
@@ -33,6 +33,11 @@ export interface TerminalRow {
   status: number;
   taskId: number | null;
   workerName: string | null;
+  /** the model of the production task it serves (overall check), else null */
+  productNumber: string | null;
+  productTypeName: string | null;
+  /** the task flow it serves */
+  flowName: string | null;
 }
 
 export interface TerminalFilters {
@@ -43,13 +48,22 @@ export interface TerminalFilters {
   categoryId?: number | undefined;
 }
 
-/** The tenant's terminals of one type matching the search, with model, line and worker names. */
+/**
+ * The tenant's terminals of one type matching the search, with model, line and
+ * worker names, and for a PAD on a production task (overall check) the task's
+ * model, product type and flow, in the same query. The task is joined only for
+ * that status: a parts-check PAD names an accessory task, whose ids are another
+ * table's.
+ */
 export function terminalRows(db: Kysely<Database>, tenancy: Tenancy, filters: TerminalFilters): Promise<TerminalRow[]> {
   let query = db
     .selectFrom('terminal')
     .leftJoin('terminal_category', 'terminal_category.id', 'terminal.categoryId')
     .leftJoin('production_line', 'production_line.id', 'terminal.lineId')
     .leftJoin('account', 'account.id', 'terminal.workerId')
+    .leftJoin('task', (join) => join.onRef('task.id', '=', 'terminal.taskId').on('terminal.status', '=', TERMINAL_STATUS.overallCheck))
+    .leftJoin('product_type', 'product_type.id', 'task.productTypeId')
+    .leftJoin('task_flow', (join) => join.onRef('task_flow.id', '=', 'terminal.flowId').onRef('task_flow.taskId', '=', 'task.id'))
     .select([
       'terminal.id',
       'terminal.terminalCode',
@@ -62,6 +76,9 @@ export function terminalRows(db: Kysely<Database>, tenancy: Tenancy, filters: Te
       'terminal.status',
       'terminal.taskId',
       'account.userName as workerName',
+      'task.productNumber',
+      'product_type.name as productTypeName',
+      'task_flow.name as flowName',
     ])
     .where('terminal.terminalType', '=', filters.terminalType);
   if (tenancy.ownerId !== null) query = query.where('terminal.ownerId', '=', tenancy.ownerId);
@@ -81,13 +98,14 @@ export interface TerminalRecord {
   terminalType: string;
   lineId: number | null;
   status: number;
+  taskId: number | null;
 }
 
 /** One terminal of the tenant, or undefined (another tenant's is as unknown as a missing one). */
 export function findTerminal(db: Kysely<Database>, tenancy: Tenancy, id: number): Promise<TerminalRecord | undefined> {
   let query = db
     .selectFrom('terminal')
-    .select(['id', 'terminalCode', 'terminalName', 'terminalType', 'lineId', 'status'])
+    .select(['id', 'terminalCode', 'terminalName', 'terminalType', 'lineId', 'status', 'taskId'])
     .where('id', '=', id);
   if (tenancy.ownerId !== null) query = query.where('ownerId', '=', tenancy.ownerId);
   return query.executeTakeFirst();

@@ -11,6 +11,8 @@ import type { z } from 'zod';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import type { Database } from '../../platform/schema.js';
 import { findLine } from '../line/line.repository.js';
+import { settleTerminalLoss } from '../task/task-terminals.js';
+import { taskLabel } from '../task/task.repository.js';
 import { isUniqueViolation, type Tenancy } from '../../platform/tenancy.js';
 import {
   categories,
@@ -38,14 +40,14 @@ function toPad(row: TerminalRow): TerminalPad {
     categoryId: row.categoryId,
     category: row.categoryName,
     belongTaskType: row.terminalType === 'PAD' && ON_LINE.includes(row.status) ? row.status : null,
-    // What the PAD works on comes from its task and flow: tasks arrive with issue 5,
-    // parts-check and DTU tasks with issue 6; until then a PAD on a line is idle.
-    productNumber: null,
-    productType: null,
+    // What the PAD works on comes from its task and flow: a production task (overall
+    // check) names its model, type and flow; parts-check and DTU tasks arrive with issue 6.
+    productNumber: row.productNumber,
+    productType: row.productTypeName,
     dtuType: null,
-    padFlow: null,
+    padFlow: row.flowName,
     fittingType: null,
-    taskName: null,
+    taskName: row.taskId !== null && row.productNumber !== null ? taskLabel({ id: row.taskId, productNumber: row.productNumber }) : null,
     padWorker: row.workerName,
     lineId: row.lineId,
     lineName: row.lineName,
@@ -106,8 +108,8 @@ export async function terminalList(
     }
     const pad = toPad(row);
     group.linePadList.push(pad);
-    // The group names the task of its first PAD on a task (issue 5 fills type and model).
-    if (group.taskId === null && pad.taskId !== null) {
+    // The group names the task of its first PAD on a task, preferring one whose type and model are known.
+    if (pad.taskId !== null && (group.taskId === null || (group.productNumber === null && pad.productNumber !== null))) {
       group.taskId = pad.taskId;
       group.productType = pad.productType;
       group.productNumber = pad.productNumber;
@@ -229,8 +231,9 @@ export async function editTerminal(db: Kysely<Database>, tenancy: Tenancy, input
 
 /**
  * Returns a terminal to unused: off its line, task and flow, with no worker.
- * Taking it off its task's flow is all there is to it as long as the flow only
- * points at terminals through terminal.taskId/flowId (task planning, issue 5).
+ * Flows point at terminals only through terminal.taskId/flowId, so that takes it
+ * off its task's flow; an UNSTART task left with a flow without terminals is NEW
+ * again (it needs terminals before it can start).
  */
 export async function unbindTerminal(
   db: Kysely<Database>,
@@ -241,5 +244,6 @@ export async function unbindTerminal(
   const terminal = await requireTerminal(db, tenancy, terminalId, terminalType);
   if (terminal.status === unused) throw conflict(MSG.terminalAlreadyUnused);
   await updateTerminal(db, terminal.id, { status: unused, lineId: null, taskId: null, flowId: null, workerId: null });
+  if (terminal.status === overallCheck && terminal.taskId !== null) await settleTerminalLoss(db, terminal.taskId, Date.now());
   return terminal;
 }

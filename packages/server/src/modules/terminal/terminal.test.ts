@@ -2,6 +2,7 @@ import { type Envelope, MSG, PATHS, type TerminalList } from '@factory/contracts
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLine, unique } from '../../../test/line-factories.js';
 import { client, createRole, createUser, dbOf, loginAs, loginAsAdmin } from '../../../test/session-helpers.js';
+import { createPublishedProduct, insertTask } from '../../../test/task-factories.js';
 import { categoryIdOf, createTerminal } from '../../../test/terminal-factories.js';
 import { buildTestApp, testDialects, type TestApp } from '../../../test/test-app.js';
 
@@ -516,5 +517,45 @@ describe.each(testDialects())('terminal list on %s', (dialect) => {
   it('refuses an unknown terminal type', async () => {
     const response = await get(PATHS.terminalList, admin, { terminalType: 'TV' });
     expect([response.statusCode, response.json().errorMsg]).toEqual([400, MSG.terminalTypeRequired]);
+  });
+});
+
+describe.each(testDialects())('PADs on production tasks in the terminal list on %s', (dialect) => {
+  const { state, db, get } = harness();
+  beforeAll(async () => {
+    state.t = await buildTestApp(dialect);
+    state.admin = (await loginAsAdmin(state.t.app)).token;
+  });
+  afterAll(() => state.t.close());
+
+  it('names the task’s model, type and flow for overall check only, never for a parts-check PAD with the same task id', async () => {
+    const lineId = await createLine(db(), { lineName: '任务线' });
+    const product = await createPublishedProduct(db(), { flows: 1 });
+    const taskId = await insertTask(db(), { productId: product.productId, lineIds: [lineId], status: 'START' });
+    const flow = await db()
+      .insertInto('task_flow')
+      .values({ taskId, sourceFlowId: product.flowIds[0]!, name: '整机终检', sequence: 1, bindMac: 0, flowType: 'OVERALL_CHECK', pdfFileId: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const overall = await createTerminal(db(), { lineId, status: 2, taskId, flowId: flow.id, terminalName: 'A整机' });
+    const parts = await createTerminal(db(), { lineId, status: 3, taskId, flowId: flow.id, terminalName: 'B配件' });
+    const typeName = (await db().selectFrom('product_type').select('name').where('id', '=', product.productTypeId).executeTakeFirstOrThrow()).name;
+
+    const response = await get(PATHS.terminalList, state.admin, { lineId: String(lineId) });
+    const group = response.json<Envelope<TerminalList>>().data.taskLineList[0]!;
+    expect({ ...group, linePadList: undefined }).toEqual({
+      lineId,
+      lineName: '任务线',
+      taskId,
+      productType: typeName,
+      productNumber: product.number,
+      linePadList: undefined,
+    });
+    const described = (padId: number) => {
+      const pad = group.linePadList.find((candidate) => candidate.padId === padId)!;
+      return [pad.belongTaskType, pad.productNumber, pad.productType, pad.padFlow, pad.taskName, pad.taskId];
+    };
+    expect(described(overall)).toEqual([2, product.number, typeName, '整机终检', `任务#${taskId} ${product.number}`, taskId]);
+    expect(described(parts)).toEqual([3, null, null, null, null, taskId]);
   });
 });

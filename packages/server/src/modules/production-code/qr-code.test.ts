@@ -1,0 +1,120 @@
+import { type Envelope, MSG, PATHS, TASK_LIMITS } from '@factory/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLine } from '../../../test/line-factories.js';
+import { createOtherTenant } from '../../../test/product-factories.js';
+import { client, dbOf, loginAsAdmin } from '../../../test/session-helpers.js';
+import { insertTask } from '../../../test/task-factories.js';
+import { buildTestApp, testDialects, type TestApp } from '../../../test/test-app.js';
+import { createManager, dataOf, expectRefusal, fullGrants, grantsWithout } from '../../../test/user-factories.js';
+import { renderQrPng } from './qr-image.js';
+
+const MENU = '/productionCenter';
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+
+/** Width and height from the IHDR chunk, which a PNG must start with right after its signature. */
+function pngSize(png: Buffer): { width: number; height: number } {
+  expect([...png.subarray(0, 8)]).toEqual(PNG_SIGNATURE);
+  expect(png.subarray(12, 16).toString('ascii')).toBe('IHDR');
+  return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
+}
+
+describe.each(testDialects())('production code QR labels on %s', (dialect) => {
+  let t: TestApp;
+  let admin: string;
+  beforeAll(async () => {
+    t = await buildTestApp(dialect);
+    admin = (await loginAsAdmin(t.app)).token;
+  });
+  afterAll(() => t.close());
+
+  const db = () => dbOf(t.app);
+  const { get } = client(() => t.app);
+  const codesOf = async (taskId: number) =>
+    (await db().selectFrom('production_code').select('code').where('taskId', '=', taskId).orderBy('sequence').execute()).map((row) => row.code);
+  const image = (file: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'GET', url: `${PATHS.productionCodeQr}/${file}`, headers });
+
+  describe('QR urls', () => {
+    it('maps every code to its image in label order, as sent on the wire', async () => {
+      const taskId = await insertTask(db(), { productionCount: 30 });
+      const response = await get(PATHS.taskQrCodeUrls, admin, { taskId });
+      const urls = dataOf<Record<string, string>>(response);
+      const codes = await codesOf(taskId);
+      // 30 random codes in label order are, all but surely, not in sorted order, so this checks the order kept
+      expect(Object.keys(urls)).toEqual(codes);
+      expect(Object.values(urls)).toEqual(codes.map((code) => `${PATHS.productionCodeQr}/${code}.png`));
+      expect(response.body.indexOf(codes[29]!)).toBeGreaterThan(response.body.indexOf(codes[0]!));
+    });
+
+    it('answers an empty map for a task without codes', async () => {
+      const taskId = await insertTask(db(), { productionCount: 1 });
+      await db().deleteFrom('production_code').where('taskId', '=', taskId).execute();
+      expect(dataOf(await get(PATHS.taskQrCodeUrls, admin, { taskId }))).toEqual({});
+    });
+
+    it('needs the export button and a task in scope', async () => {
+      const lineId = await createLine(db());
+      const taskId = await insertTask(db(), { productionCount: 2, lineIds: [lineId] });
+      const theirs = await insertTask(db(), { ownerId: await createOtherTenant(db()), lineIds: [lineId] });
+
+      const mine = await createManager(t.app, fullGrants(MENU), [lineId]);
+      expect(Object.keys(dataOf<Record<string, string>>(await get(PATHS.taskQrCodeUrls, mine.token, { taskId })))).toEqual(await codesOf(taskId));
+      expectRefusal(await get(PATHS.taskQrCodeUrls, mine.token, { taskId: theirs }), 404, MSG.recordNotFound);
+      expectRefusal(await get(PATHS.taskQrCodeUrls, mine.token, { taskId: 999_999 }), 404, MSG.recordNotFound);
+
+      const elsewhere = await createManager(t.app, fullGrants(MENU), [await createLine(db())]);
+      expectRefusal(await get(PATHS.taskQrCodeUrls, elsewhere.token, { taskId }), 404, MSG.recordNotFound);
+
+      const without = await createManager(t.app, grantsWithout(MENU, 'exportProCode'), [lineId]);
+      expectRefusal(await get(PATHS.taskQrCodeUrls, without.token, { taskId }), 403, MSG.noPermission);
+      expect((await get(PATHS.taskQrCodeUrls, null, { taskId })).statusCode).toBe(401);
+    });
+  });
+
+  describe('QR image', () => {
+    it('serves a 256x256 PNG of the code without a session, cacheable for good', async () => {
+      const taskId = await insertTask(db(), { productionCount: 2 });
+      const [code, next] = await codesOf(taskId);
+      const response = await image(`${code}.png`);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('image/png');
+      expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(pngSize(response.rawPayload)).toEqual({ width: TASK_LIMITS.qrSize, height: TASK_LIMITS.qrSize });
+      expect(response.rawPayload.equals(await renderQrPng(code!))).toBe(true);
+      // another code, another picture
+      expect(response.rawPayload.equals((await image(`${next}.png`)).rawPayload)).toBe(false);
+    });
+
+    it('answers 304 to a browser that holds the image already', async () => {
+      const [code] = await codesOf(await insertTask(db(), { productionCount: 1 }));
+      const first = await image(`${code}.png`);
+      const tag = String(first.headers.etag);
+      expect(tag).toMatch(new RegExp(`^".*${code}"$`));
+      const again = await image(`${code}.png`, { 'if-none-match': tag });
+      expect(again.statusCode).toBe(304);
+      expect(again.rawPayload.length).toBe(0);
+      expect((await image(`${code}.png`, { 'if-none-match': '"something-else"' })).statusCode).toBe(200);
+    });
+
+    it('answers 404 for a well-formed code nobody was given', async () => {
+      const taskId = await insertTask(db(), { productionCount: 1 });
+      const [code] = await codesOf(taskId);
+      await db().deleteFrom('production_code').where('taskId', '=', taskId).execute();
+      expectRefusal(await image(`${code}.png`), 404, MSG.recordNotFound);
+    });
+
+    it('answers 404 for a name that is not `<code>.png` of a production code', async () => {
+      const [code] = await codesOf(await insertTask(db(), { productionCount: 1 }));
+      for (const file of [code!, `${code}.jpg`, `${code!.toLowerCase()}.png`, `${code}0.png`, '0123456789.png', '.png', `${code}.png.png`]) {
+        expectRefusal(await image(encodeURIComponent(file)), 404, MSG.recordNotFound);
+      }
+    });
+
+    it('answers the JSON envelope, not an image, when refused', async () => {
+      const response = await image('ZZZZZZZZZZ.png');
+      expect(response.headers['content-type']).toMatch(/^application\/json/);
+      expect(response.json<Envelope<null>>()).toEqual({ code: 0, data: null, errorMsg: MSG.recordNotFound });
+    });
+  });
+});

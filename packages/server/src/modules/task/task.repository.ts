@@ -1,0 +1,264 @@
+import type { TaskStatus } from '@factory/contracts';
+import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
+import type { Database } from '../../platform/schema.js';
+import type { PageRequest } from '../line/line.repository.js';
+import { type TaskScope, whereInScope } from './task-scope.js';
+
+/** `任务#12 型号X`: how the operation log and the terminal page name a task. */
+export const taskLabel = (task: { id: number; productNumber: string }) => `任务#${task.id} ${task.productNumber}`;
+
+export interface TaskRow {
+  id: number;
+  ownerId: number;
+  creatorId: number | null;
+  creatorName: string | null;
+  productTypeId: number;
+  productTypeName: string;
+  productId: number;
+  productNumber: string;
+  productCode: string;
+  productionCount: number;
+  finishNumber: number;
+  status: TaskStatus;
+  expireTime: number | null;
+  createTime: number;
+  startTime: number | null;
+  finishTime: number | null;
+}
+
+function withNames(db: Kysely<Database>, scope: TaskScope) {
+  return whereInScope(db.selectFrom('task'), scope)
+    .innerJoin('product_type', 'product_type.id', 'task.productTypeId')
+    .leftJoin('account', 'account.id', 'task.creatorId')
+    .select([
+      'task.id',
+      'task.ownerId',
+      'task.creatorId',
+      'account.userName as creatorName',
+      'task.productTypeId',
+      'product_type.name as productTypeName',
+      'task.productId',
+      'task.productNumber',
+      'task.productCode',
+      'task.productionCount',
+      'task.finishNumber',
+      'task.status',
+      'task.expireTime',
+      'task.createTime',
+      'task.startTime',
+      'task.finishTime',
+    ]);
+}
+
+type StoredTaskRow = Omit<TaskRow, 'status'> & { status: string };
+const asTaskRow = (row: StoredTaskRow): TaskRow => ({ ...row, status: row.status as TaskStatus });
+
+/** Like line.repository's containsText, for an expression rather than a column. */
+function contains(expression: Expression<string>, text: string): Expression<SqlBool> {
+  const pattern = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return sql<SqlBool>`lower(${expression}) like ${pattern} escape '\\'`;
+}
+
+export interface TaskFilters {
+  productTypeId?: number | undefined;
+  status?: TaskStatus | undefined;
+  /** the model, or the code of any of the task's lines (contains, any case) */
+  productNumberOrProductLineCode?: string | undefined;
+}
+
+/** The tasks the scope sees, newest first. */
+export async function taskPage(
+  db: Kysely<Database>,
+  scope: TaskScope,
+  filters: TaskFilters,
+  paging: PageRequest,
+): Promise<{ rows: TaskRow[]; total: number }> {
+  let query = withNames(db, scope);
+  if (filters.productTypeId !== undefined) query = query.where('task.productTypeId', '=', filters.productTypeId);
+  if (filters.status !== undefined) query = query.where('task.status', '=', filters.status);
+  const text = filters.productNumberOrProductLineCode;
+  if (text) {
+    query = query.where((eb) =>
+      eb.or([
+        contains(eb.ref('task.productNumber'), text),
+        eb.exists(
+          eb
+            .selectFrom('task_line')
+            .leftJoin('production_line', 'production_line.id', 'task_line.lineId')
+            .select('task_line.taskId')
+            .whereRef('task_line.taskId', '=', 'task.id')
+            // The code shown is the line's current one (the copy once the line is gone), so search that.
+            .where((sub) => contains(sub.fn.coalesce('production_line.lineNum', 'task_line.lineNum'), text)),
+        ),
+      ]),
+    );
+  }
+  const counted = await query
+    .clearSelect()
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  let list = query.orderBy('task.createTime', 'desc').orderBy('task.id', 'desc');
+  if (paging.pageSize > 0) list = list.limit(paging.pageSize).offset((paging.page - 1) * paging.pageSize);
+  return { rows: (await list.execute()).map(asTaskRow), total: Number(counted.count) };
+}
+
+/**
+ * One task the scope sees, or undefined (out of scope is as unknown as missing).
+ * `lock` takes the task row `for update` on PostgreSQL until the transaction
+ * ends, so a status read and the writes that depend on it do not interleave
+ * with another call on the same task; SQLite runs one writer at a time anyway.
+ */
+export async function findTask(
+  db: Kysely<Database>,
+  scope: TaskScope,
+  id: number,
+  options: { lock?: boolean } = {},
+): Promise<TaskRow | undefined> {
+  if (options.lock) {
+    // Locked without the joins: `for update` would lock the type and creator rows too.
+    await whereInScope(db.selectFrom('task').select('task.id').where('task.id', '=', id), scope).forUpdate().execute();
+  }
+  const row = await withNames(db, scope).where('task.id', '=', id).executeTakeFirst();
+  return row ? asTaskRow(row) : undefined;
+}
+
+export interface TaskLineRow {
+  taskId: number;
+  id: number;
+  lineName: string;
+  lineNum: string;
+}
+
+/** The lines of the tasks in planning order, named as they are now (as planned once a line is gone). */
+export function linesOfTasks(db: Kysely<Database>, taskIds: readonly number[]): Promise<TaskLineRow[]> {
+  if (taskIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('task_line')
+    .leftJoin('production_line', 'production_line.id', 'task_line.lineId')
+    .select((eb) => [
+      'task_line.taskId',
+      'task_line.lineId as id',
+      eb.fn.coalesce('production_line.lineName', 'task_line.lineName').as('lineName'),
+      eb.fn.coalesce('production_line.lineNum', 'task_line.lineNum').as('lineNum'),
+    ])
+    .where('task_line.taskId', 'in', taskIds)
+    .orderBy('task_line.taskId')
+    .orderBy('task_line.sequence')
+    .execute();
+}
+
+export interface TaskFlowRow {
+  id: number;
+  taskId: number;
+  name: string;
+  sequence: number;
+  finishNumber: number;
+  totalCount: number;
+}
+
+/** The flows of the tasks in order. */
+export function flowsOfTasks(db: Kysely<Database>, taskIds: readonly number[]): Promise<TaskFlowRow[]> {
+  if (taskIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('task_flow')
+    .select(['id', 'taskId', 'name', 'sequence', 'finishNumber', 'totalCount'])
+    .where('taskId', 'in', taskIds)
+    .orderBy('taskId')
+    .orderBy('sequence')
+    .execute();
+}
+
+export interface NewTask {
+  ownerId: number;
+  creatorId: number;
+  productTypeId: number;
+  productId: number;
+  productNumber: string;
+  productCode: string;
+  communicationId: string;
+  productionCount: number;
+  expireTime: number;
+}
+
+export async function insertTask(db: Kysely<Database>, task: NewTask, now: number): Promise<number> {
+  const row = await db
+    .insertInto('task')
+    .values({ ...task, status: 'NEW', createTime: now, updateTime: now, startTime: null, finishTime: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export interface TaskChange {
+  productTypeId?: number;
+  productId?: number;
+  productNumber?: string;
+  productCode?: string;
+  communicationId?: string;
+  productionCount?: number;
+  expireTime?: number;
+  status?: TaskStatus;
+  startTime?: number;
+  finishTime?: number;
+}
+
+export async function updateTask(db: Kysely<Database>, id: number, change: TaskChange, now: number): Promise<void> {
+  await db
+    .updateTable('task')
+    .set({ ...change, updateTime: now })
+    .where('id', '=', id)
+    .execute();
+}
+
+export interface PlannedLine {
+  id: number;
+  lineName: string;
+  lineNum: string;
+}
+
+/** Writes the task's lines in the order given, copying name and code (shown once a line is gone). */
+export async function replaceTaskLines(db: Kysely<Database>, taskId: number, lines: readonly PlannedLine[]): Promise<void> {
+  await db.deleteFrom('task_line').where('taskId', '=', taskId).execute();
+  await db
+    .insertInto('task_line')
+    .values(lines.map((line, index) => ({ taskId, lineId: line.id, lineName: line.lineName, lineNum: line.lineNum, sequence: index + 1 })))
+    .execute();
+}
+
+export async function lineIdsOfTask(db: Kysely<Database>, taskId: number): Promise<number[]> {
+  const rows = await db.selectFrom('task_line').select('lineId').where('taskId', '=', taskId).orderBy('sequence').execute();
+  return rows.map((row) => row.lineId);
+}
+
+/**
+ * Deletes a task with its codes, flows (and their items) and lines, spelled out
+ * rather than left to the cascades. Its terminals must be freed first: they
+ * point at the task without a foreign key.
+ */
+export async function removeTask(db: Kysely<Database>, id: number): Promise<void> {
+  await db.deleteFrom('production_code').where('taskId', '=', id).execute();
+  await removeSnapshotRows(db, id);
+  await db.deleteFrom('task_line').where('taskId', '=', id).execute();
+  await db.deleteFrom('task').where('id', '=', id).execute();
+}
+
+/** The flow snapshot of a task: its flows with their auto-check and manual items. */
+export async function removeSnapshotRows(db: Kysely<Database>, taskId: number): Promise<void> {
+  const flowIds = db.selectFrom('task_flow').select('id').where('taskId', '=', taskId);
+  await db.deleteFrom('task_flow_item').where('taskFlowId', 'in', flowIds).execute();
+  await db.deleteFrom('task_flow_manual_item').where('taskFlowId', 'in', flowIds).execute();
+  await db.deleteFrom('task_flow').where('taskId', '=', taskId).execute();
+}
+
+/** Whether a task other than `exceptTaskId` that is not finished produces the product. */
+export async function otherUnfinishedTask(db: Kysely<Database>, productId: number, exceptTaskId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('task')
+    .select('id')
+    .where('productId', '=', productId)
+    .where('status', '<>', 'FINISH')
+    .where('id', '<>', exceptTaskId)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}

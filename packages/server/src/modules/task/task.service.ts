@@ -1,0 +1,278 @@
+import { expireDateAllowed, isTaskStatusIn, TASK_MSG, TASK_TRANSITIONS, type TaskFields } from '@factory/contracts';
+import type { Kysely } from 'kysely';
+import type { SessionAccount } from '../../platform/auth.js';
+import type { Db } from '../../platform/db.js';
+import { badRequest, conflict, notFound } from '../../platform/errors.js';
+import type { Database } from '../../platform/schema.js';
+import { tenantOf } from '../../platform/scope.js';
+import { formatTime, parseZonedTime } from '../../platform/time.js';
+import { findProduct, lookupExists, type ProductRow } from '../product/product.repository.js';
+import { codeCount, createProductionCodes, removeCodesAbove } from '../production-code/production-code.repository.js';
+import { type TaskScope, taskScopeOf } from './task-scope.js';
+import { copyFlowSnapshot, replaceFlowSnapshot } from './task-snapshot.js';
+import { flowsWithoutTerminal, freeTaskTerminals, settleTerminalLoss } from './task-terminals.js';
+import {
+  findTask,
+  insertTask,
+  lineIdsOfTask,
+  otherUnfinishedTask,
+  type PlannedLine,
+  removeTask,
+  replaceTaskLines,
+  type TaskChange,
+  type TaskRow,
+  updateTask,
+} from './task.repository.js';
+
+/** Who plans: what it sees (scope) and the tenant its new tasks belong to. */
+export interface TaskCaller {
+  accountId: number;
+  /** the tenant, as products set it (product.routes.ts): the root of the caller's tree */
+  ownerId: number;
+  scope: TaskScope;
+}
+
+export async function taskCallerOf(db: Kysely<Database>, account: SessionAccount): Promise<TaskCaller> {
+  return { accountId: account.id, ownerId: await tenantOf(db, account.id), scope: await taskScopeOf(db, account) };
+}
+
+/**
+ * Locks the product rows (PostgreSQL) in id order, so two calls locking the same
+ * two products never wait on each other crosswise.
+ */
+async function lockProducts(trx: Kysely<Database>, db: Db, ids: number[]): Promise<void> {
+  if (db.dialect !== 'postgres' || ids.length === 0) return;
+  await trx.selectFrom('product').select('id').where('id', 'in', ids).orderBy('id').forUpdate().execute();
+}
+
+/**
+ * The lines of the form in the order chosen. A new line must be one the form
+ * offers (productionLine/getList): an enabled line of the tenant, for a sub-user
+ * one of its own. A line the task already has may stay whatever became of it
+ * (disabled since, or another user's line on a task this sub-user shares), so
+ * editing the other fields never forces dropping it.
+ */
+async function plannedLines(
+  db: Kysely<Database>,
+  scope: TaskScope,
+  lineIds: readonly number[],
+  currentLineIds: readonly number[],
+): Promise<PlannedLine[]> {
+  let query = db
+    .selectFrom('production_line')
+    .innerJoin('factory', 'factory.id', 'production_line.factoryId')
+    .select(['production_line.id', 'production_line.lineName', 'production_line.lineNum', 'production_line.status'])
+    .where('production_line.id', 'in', lineIds);
+  if (scope.ownerId !== null) query = query.where('factory.ownerId', '=', scope.ownerId);
+  const found = new Map((await query.execute()).map((line) => [line.id, line]));
+  return lineIds.map((id) => {
+    const line = found.get(id);
+    const kept = line !== undefined && currentLineIds.includes(id);
+    const offered = line?.status === 1 && (scope.lineIds === null || scope.lineIds.includes(id));
+    if (!line || !(kept || offered)) throw badRequest(TASK_MSG.lineNotOffered);
+    return { id, lineName: line.lineName, lineNum: line.lineNum };
+  });
+}
+
+interface CheckedFields {
+  product: ProductRow;
+  lines: PlannedLine[];
+  expireTime: number;
+}
+
+/** The checks of step 1 that read the database or the clock, in the order of the form's fields. */
+async function checkFields(
+  trx: Kysely<Database>,
+  scope: TaskScope,
+  fields: TaskFields,
+  currentLineIds: readonly number[],
+  timeZone: string,
+): Promise<CheckedFields> {
+  if (!(await lookupExists(trx, 'product_type', fields.productTypeId))) throw badRequest(TASK_MSG.productTypeRequired);
+  const product = await findProduct(trx, { ownerId: scope.ownerId }, fields.productId);
+  if (!product) throw badRequest(TASK_MSG.productRequired);
+  if (product.productTypeId !== fields.productTypeId) throw badRequest(TASK_MSG.productTypeMismatch);
+  const lines = await plannedLines(trx, scope, fields.productionLineIds, currentLineIds);
+  // The contract made a bare date the end of that day; "not earlier than yesterday" is the factory's yesterday.
+  const expire = parseZonedTime(fields.expireTime, timeZone);
+  if (!expire) throw badRequest(TASK_MSG.expireRule);
+  if (!expireDateAllowed(fields.expireTime, formatTime(Date.now(), timeZone).slice(0, 10))) throw badRequest(TASK_MSG.expireTooEarly);
+  return { product, lines, expireTime: expire.epochMs };
+}
+
+/** A product gets a task only while PUBLISH: a product has at most one unfinished task. */
+function requirePlannable(product: ProductRow): void {
+  if (product.publishStatus === 'UNPUBLISH') throw conflict(TASK_MSG.productNotPublished);
+  if (product.publishStatus === 'PRODUCTING') throw conflict(TASK_MSG.productProducing);
+}
+
+async function markProducing(db: Kysely<Database>, productId: number): Promise<void> {
+  await db.updateTable('product').set({ publishStatus: 'PRODUCTING' }).where('id', '=', productId).execute();
+}
+
+/**
+ * The product goes back to PUBLISH once no task but `taskId` that is not finished
+ * uses it. Its row is locked first (PostgreSQL) so a concurrent plan of the same
+ * product reads either the old status or the new one, never half of it.
+ */
+async function releaseProduct(trx: Kysely<Database>, db: Db, productId: number, taskId: number): Promise<void> {
+  await lockProducts(trx, db, [productId]);
+  if (await otherUnfinishedTask(trx, productId, taskId)) return;
+  await trx
+    .updateTable('product')
+    .set({ publishStatus: 'PUBLISH' })
+    .where('id', '=', productId)
+    .where('publishStatus', '=', 'PRODUCTING')
+    .execute();
+}
+
+/**
+ * Step 1 of a new task: the task (NEW), its lines, the snapshot of the product's
+ * flows and one production code per unit; the product becomes PRODUCTING. The
+ * product row is locked first, so of two plans of one product only the first
+ * sees it PUBLISH. Answers the new task's id and model.
+ */
+export async function createTask(
+  trx: Kysely<Database>,
+  db: Db,
+  caller: TaskCaller,
+  fields: TaskFields,
+  timeZone: string,
+): Promise<{ id: number; productNumber: string }> {
+  await lockProducts(trx, db, [fields.productId]);
+  const { product, lines, expireTime } = await checkFields(trx, caller.scope, fields, [], timeZone);
+  requirePlannable(product);
+  const now = Date.now();
+  const id = await insertTask(
+    trx,
+    {
+      ownerId: caller.ownerId,
+      creatorId: caller.accountId,
+      productTypeId: product.productTypeId,
+      productId: product.id,
+      productNumber: product.number,
+      productCode: product.code,
+      communicationId: product.communicationId,
+      productionCount: fields.productionCount,
+      expireTime,
+    },
+    now,
+  );
+  await replaceTaskLines(trx, id, lines);
+  await copyFlowSnapshot(trx, id, product.id);
+  await createProductionCodes(trx, id, 1, fields.productionCount, now);
+  await markProducing(trx, product.id);
+  return { id, productNumber: product.number };
+}
+
+const sameList = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((id, index) => id === b[index]);
+
+/** The task in scope with its row locked on PostgreSQL (404 otherwise). */
+async function lockedTask(trx: Kysely<Database>, db: Db, scope: TaskScope, id: number): Promise<TaskRow> {
+  const task = await findTask(trx, scope, id, { lock: db.dialect === 'postgres' });
+  if (!task) throw notFound();
+  return task;
+}
+
+/**
+ * Step 1 of an existing task, while NEW or UNSTART. Another product: the task
+ * takes a snapshot of its flows instead, frees every terminal and is NEW again;
+ * the old product is PUBLISH again unless another task uses it. Other lines: the
+ * terminals on lines the task left are freed, and an UNSTART task with a flow left
+ * without one is NEW again. Another total: codes are added past the last one or
+ * the ones past the new total dropped; existing codes never change (their labels
+ * may be printed). Answers the task as it was and the model it now produces.
+ */
+export async function editTask(
+  trx: Kysely<Database>,
+  db: Db,
+  caller: TaskCaller,
+  id: number,
+  fields: TaskFields,
+  timeZone: string,
+): Promise<{ before: TaskRow; productNumber: string }> {
+  const task = await lockedTask(trx, db, caller.scope, id);
+  if (!isTaskStatusIn(task.status, TASK_TRANSITIONS.editBasics)) throw conflict(TASK_MSG.notEditable);
+  const productChanged = fields.productId !== task.productId;
+  await lockProducts(trx, db, productChanged ? [task.productId, fields.productId] : [task.productId]);
+  const currentLineIds = await lineIdsOfTask(trx, id);
+  const { product, lines, expireTime } = await checkFields(trx, caller.scope, fields, currentLineIds, timeZone);
+  if (productChanged) requirePlannable(product);
+
+  const now = Date.now();
+  const change: TaskChange = { productionCount: fields.productionCount, expireTime };
+  if (productChanged) {
+    await freeTaskTerminals(trx, id);
+    await replaceFlowSnapshot(trx, id, product.id);
+    Object.assign(change, {
+      productTypeId: product.productTypeId,
+      productId: product.id,
+      productNumber: product.number,
+      productCode: product.code,
+      communicationId: product.communicationId,
+      status: 'NEW',
+    } satisfies TaskChange);
+  }
+  const lineIds = lines.map((line) => line.id);
+  const linesChanged = !sameList(currentLineIds, lineIds);
+  if (linesChanged) {
+    await replaceTaskLines(trx, id, lines);
+    if (!productChanged) await freeTaskTerminals(trx, id, lineIds);
+  }
+  const codes = await codeCount(trx, id);
+  if (fields.productionCount > codes) await createProductionCodes(trx, id, codes + 1, fields.productionCount, now);
+  if (fields.productionCount < codes) await removeCodesAbove(trx, id, fields.productionCount);
+  await updateTask(trx, id, change, now);
+
+  if (productChanged) {
+    await markProducing(trx, product.id);
+    await releaseProduct(trx, db, task.productId, id);
+  } else if (linesChanged) {
+    await settleTerminalLoss(trx, id, now);
+  }
+  return { before: task, productNumber: product.number };
+}
+
+/**
+ * UNSTART or STOP → START; the first start sets the start time. A NEW task, or
+ * one with a flow left without a terminal (a PAD unbound meanwhile), needs its
+ * terminals first.
+ */
+export async function startTask(trx: Kysely<Database>, db: Db, scope: TaskScope, id: number): Promise<TaskRow> {
+  const task = await lockedTask(trx, db, scope, id);
+  if (task.status === 'NEW') throw conflict(TASK_MSG.needsTerminals);
+  if (!isTaskStatusIn(task.status, TASK_TRANSITIONS.start)) throw conflict(TASK_MSG.notStartable);
+  if ((await flowsWithoutTerminal(trx, id)) > 0) throw conflict(TASK_MSG.needsTerminals);
+  const now = Date.now();
+  await updateTask(trx, id, { status: 'START', ...(task.startTime === null ? { startTime: now } : {}) }, now);
+  return task;
+}
+
+/** START → STOP. */
+export async function stopTask(trx: Kysely<Database>, db: Db, scope: TaskScope, id: number): Promise<TaskRow> {
+  const task = await lockedTask(trx, db, scope, id);
+  if (!isTaskStatusIn(task.status, TASK_TRANSITIONS.stop)) throw conflict(TASK_MSG.notStoppable);
+  await updateTask(trx, id, { status: 'STOP' }, Date.now());
+  return task;
+}
+
+/** START or STOP → FINISH, for good: the terminals are freed and the product is PUBLISH again. */
+export async function finishTask(trx: Kysely<Database>, db: Db, scope: TaskScope, id: number): Promise<TaskRow> {
+  const task = await lockedTask(trx, db, scope, id);
+  if (!isTaskStatusIn(task.status, TASK_TRANSITIONS.finish)) throw conflict(TASK_MSG.notFinishable);
+  const now = Date.now();
+  await updateTask(trx, id, { status: 'FINISH', finishTime: now }, now);
+  await freeTaskTerminals(trx, id);
+  await releaseProduct(trx, db, task.productId, id);
+  return task;
+}
+
+/** Only a task not yet started (NEW, UNSTART) can go, with its codes, flows and lines; its terminals are freed. */
+export async function deleteTask(trx: Kysely<Database>, db: Db, scope: TaskScope, id: number): Promise<TaskRow> {
+  const task = await lockedTask(trx, db, scope, id);
+  if (!isTaskStatusIn(task.status, TASK_TRANSITIONS.delete)) throw conflict(TASK_MSG.notDeletable);
+  await freeTaskTerminals(trx, id);
+  await removeTask(trx, id);
+  await releaseProduct(trx, db, task.productId, id);
+  return task;
+}
