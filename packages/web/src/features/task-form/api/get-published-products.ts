@@ -1,0 +1,28 @@
+import { PATHS, type Product, type ProductPage } from '@factory/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiGet } from '../../../lib/api-client';
+import { taskFormKeys } from './task-form-keys';
+
+/**
+ * GET /api/product/queryProduct ?productTypeId&publishStatus=PUBLISH&page=1&pageSize=0:
+ * every published product of the type, the models a task may be made of (seed 000 §2, §7).
+ */
+export async function getPublishedProducts(productTypeId: number, signal?: AbortSignal): Promise<Product[]> {
+  const page = await apiGet<ProductPage>(
+    PATHS.productQuery,
+    { productTypeId, publishStatus: 'PUBLISH', page: 1, pageSize: 0 },
+    { signal },
+  );
+  return page.list;
+}
+
+export const publishedProductsQuery = (productTypeId: number) =>
+  queryOptions({
+    queryKey: taskFormKeys.publishedProducts(productTypeId),
+    queryFn: ({ signal }) => getPublishedProducts(productTypeId, signal),
+  });
+
+/** Waits for a product type: the models are always those of one type. */
+export function usePublishedProducts(productTypeId: number | null) {
+  return useQuery({ ...publishedProductsQuery(productTypeId ?? 0), enabled: productTypeId !== null });
+}

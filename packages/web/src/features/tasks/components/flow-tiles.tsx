@@ -1,0 +1,127 @@
+import { TASK_LIMITS, type TaskDetailFlow } from '@factory/contracts';
+import { ArrowDownOutlined, ArrowRightOutlined, DesktopOutlined } from '@ant-design/icons';
+import { Empty, Typography } from 'antd';
+import type { CSSProperties, ReactNode } from 'react';
+import { snakeRows } from '../task-view';
+import { FlowStatusTag } from './task-status-tag';
+import './flow-tiles.css';
+
+const PER_ROW = TASK_LIMITS.flowsPerRow;
+
+/** Grid cells: tiles on odd columns with arrows between them; tile rows and turn rows alternate. */
+const at = (row: number, column: number): CSSProperties => ({ gridRow: row * 2 + 1, gridColumn: column * 2 + 1 });
+
+/**
+ * The task's flows as tiles, 4 per row in a snake (seed 000 §2, §9): the first row
+ * left to right, the next right to left, an arrow between neighbours and a turn
+ * arrow under the end of every full row.
+ */
+export function FlowTiles({ flows }: { flows: readonly TaskDetailFlow[] }) {
+  if (flows.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="该任务没有流程" />;
+  const ordered = [...flows].sort((left, right) => left.sequence - right.sequence);
+  const rows = snakeRows(ordered, PER_ROW);
+  const cells: ReactNode[] = [];
+  rows.forEach((row, rowIndex) => {
+    const reversed = rowIndex % 2 === 1;
+    row.forEach((flow, column) => {
+      if (!flow) return;
+      cells.push(
+        <div key={`flow-${flow.id}`} style={at(rowIndex, column)} className="flow-tiles__cell">
+          <FlowTile flow={flow} />
+        </div>,
+      );
+      const next = row[column + 1];
+      if (next) {
+        cells.push(
+          <div
+            key={`arrow-${flow.id}`}
+            style={{ gridRow: rowIndex * 2 + 1, gridColumn: column * 2 + 2 }}
+            className="flow-tiles__arrow"
+            aria-hidden
+          >
+            <ArrowRightOutlined rotate={reversed ? 180 : 0} />
+          </div>,
+        );
+      }
+    });
+    if (rowIndex < rows.length - 1) {
+      const column = reversed ? 0 : PER_ROW - 1;
+      cells.push(
+        <div
+          key={`turn-${rowIndex}`}
+          style={{ gridRow: rowIndex * 2 + 2, gridColumn: column * 2 + 1 }}
+          className="flow-tiles__turn"
+          aria-hidden
+        >
+          <ArrowDownOutlined />
+        </div>,
+      );
+    }
+  });
+  return (
+    <div className="flow-tiles" role="list" aria-label="任务流程">
+      {cells}
+    </div>
+  );
+}
+
+/** Seconds per unit with one decimal; no result in the last hour gives no pace at all. */
+const paceOf = (realSpeed: number) => (realSpeed > 0 ? `${Math.round(realSpeed * 10) / 10} 秒/台` : '—');
+
+function FlowTile({ flow }: { flow: TaskDetailFlow }) {
+  const label = `流程${flow.sequence}`;
+  return (
+    <article className="flow-tiles__tile" role="listitem" aria-label={`${label} ${flow.name}`}>
+      <header className="flow-tiles__head">
+        <span className="flow-tiles__order">{flow.sequence}</span>
+        <span className="flow-tiles__name" title={flow.name}>
+          {flow.name}
+        </span>
+        <FlowStatusTag status={flow.flowStatus} />
+      </header>
+      <dl className="flow-tiles__figures">
+        <div>
+          <dt>完成</dt>
+          <dd>
+            {flow.finishNumber}/{flow.productionNumber}
+          </dd>
+        </div>
+        <div>
+          <dt>节拍</dt>
+          <dd title={flow.realSpeed > 0 ? '近一小时平均每台用时' : '近一小时没有检测结果'}>{paceOf(flow.realSpeed)}</dd>
+        </div>
+        <div>
+          <dt>检测次数</dt>
+          <dd>{flow.totalCount}</dd>
+        </div>
+        <div>
+          <dt>在用终端</dt>
+          <dd>{flow.useCount}</dd>
+        </div>
+      </dl>
+      <ul className="flow-tiles__pads" aria-label={`${label}的终端`}>
+        {flow.padsWithUserInfo.length === 0 && (
+          <li className="flow-tiles__pad flow-tiles__pad--none">
+            <Typography.Text type="secondary">未设置终端</Typography.Text>
+          </li>
+        )}
+        {flow.padsWithUserInfo.map((pad) => {
+          const inUse = !pad.free && pad.userName;
+          return (
+            <li key={pad.id} className="flow-tiles__pad">
+              <DesktopOutlined aria-hidden className="flow-tiles__pad-icon" />
+              <span className="flow-tiles__pad-name" title={`${pad.name} (${pad.code})`}>
+                {pad.name} <span className="flow-tiles__pad-code">({pad.code})</span>
+              </span>
+              {inUse ? (
+                <span className="flow-tiles__user">{pad.userName}</span>
+              ) : (
+                <span className="flow-tiles__free">空闲</span>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </article>
+  );
+}
