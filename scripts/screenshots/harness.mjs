@@ -50,3 +50,58 @@ export async function openBrowser(base) {
   };
   return { browser, page, shot, open };
 }
+
+/** Signs the page in as admin (CAPTCHA=off) as a person would, and answers an API token of admin. */
+export async function signIn(page, call, password) {
+  await page.goto('/login');
+  await page.getByLabel('用户名').fill('admin');
+  await page.getByLabel('密码').fill(password);
+  await page.getByLabel('验证码').fill('0000');
+  await page.keyboard.press('Enter');
+  await page.waitForURL((url) => url.pathname !== '/login');
+  return (await call(null, 'POST', '/api/user/login', { form: { username: 'admin', password, code: '0000', codeId: 'x' } })).token;
+}
+
+/** The local date `offset` days from today, YYYY-MM-DD, as the date pickers send it. */
+export function dayFromToday(offset) {
+  const date = new Date(Date.now() + offset * 86_400_000);
+  const pad = (value) => String(value).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** Enabled lines `[[lineName, lineNum], …]` of the first factory; answers { lineName: id }. */
+export async function seedLines(call, token, entries) {
+  const factoryId = (await call(token, 'GET', '/api/factory/list?pageSize=0')).list[0].id;
+  const ids = {};
+  for (const [lineName, lineNum] of entries) {
+    ids[lineName] = await call(token, 'POST', '/api/line/add', { json: { factoryId, lineName, lineNum } });
+  }
+  return ids;
+}
+
+/**
+ * A product of the type `typeName` with one flow per name (each with a manual check), published
+ * unless told; answers its id.
+ */
+export async function seedFlowProduct(call, token, { typeName, number, code, flows, description, publish = true }) {
+  const types = await call(token, 'GET', '/api/product/getProductTypes');
+  const formats = await call(token, 'GET', '/api/product/getDataFormats');
+  const created = await call(token, 'POST', '/api/product/create', {
+    json: {
+      productTypeId: types.find((type) => type.name === typeName).id,
+      number,
+      code,
+      connectInternet: false,
+      dataFormatId: formats[0].id,
+      description,
+    },
+  });
+  const productId = typeof created === 'number' ? created : created.id;
+  for (const name of flows) {
+    const form = new FormData();
+    form.append('productFlowParams', JSON.stringify({ productId, name, items: [], manualItems: ['外观完好'] }));
+    await call(token, 'POST', '/api/flow/add', { multipart: form });
+  }
+  if (publish) await call(token, 'POST', '/api/product/publish', { json: { id: productId } });
+  return productId;
+}

@@ -2,7 +2,7 @@
 // Start a fresh server first (CAPTCHA=off, ADMIN_PASSWORD=Admin12345) and pass its address:
 //   node scripts/screenshots/lines-terminals.mjs http://127.0.0.1:18123
 // The data is made through the API as admin. Cards of PADs on tasks come with tasks (issue 5).
-import { apiCaller, openBrowser } from './harness.mjs';
+import { apiCaller, openBrowser, signIn } from './harness.mjs';
 
 const base = process.argv[2] ?? 'http://127.0.0.1:18123';
 const password = process.env.ADMIN_PASSWORD ?? 'Admin12345';
@@ -57,13 +57,7 @@ async function seed(token) {
 const { browser, page, shot, open } = await openBrowser(base);
 
 // Sign in through the page, as a person would.
-await page.goto('/login');
-await page.getByLabel('用户名').fill('admin');
-await page.getByLabel('密码').fill(password);
-await page.getByLabel('验证码').fill('0000');
-await page.keyboard.press('Enter');
-await page.waitForURL((url) => url.pathname !== '/login');
-const token = (await call(null, 'POST', '/api/user/login', { form: { username: 'admin', password, code: '0000', codeId: 'x' } })).token;
+const token = await signIn(page, call, password);
 
 // Empty
 await open('/productionLine', '暂无产线');

@@ -2,7 +2,7 @@
 // Start a fresh server first (CAPTCHA=off, ADMIN_PASSWORD=Admin12345) and pass its address:
 //   node scripts/screenshots/product-setup.mjs http://127.0.0.1:18147
 // The data is made through the API as admin.
-import { apiCaller, openBrowser } from './harness.mjs';
+import { apiCaller, openBrowser, signIn } from './harness.mjs';
 
 const base = process.argv[2] ?? 'http://127.0.0.1:18147';
 const password = process.env.ADMIN_PASSWORD ?? 'Admin12345';
@@ -82,13 +82,7 @@ const chooseType = async (name) => {
   await page.waitForTimeout(200);
 };
 
-await page.goto('/login');
-await page.getByLabel('用户名').fill('admin');
-await page.getByLabel('密码').fill(password);
-await page.getByLabel('验证码').fill('0000');
-await page.keyboard.press('Enter');
-await page.waitForURL((url) => url.pathname !== '/login');
-const token = (await call(null, 'POST', '/api/user/login', { form: { username: 'admin', password, code: '0000', codeId: 'x' } })).token;
+const token = await signIn(page, call, password);
 
 const stamp = Date.now().toString(36).slice(-4).toUpperCase();
 const emptyId = await createProduct(token, `GW_EMPTY_${stamp}`, `EMPTY_${stamp}`, 'WIFI');

@@ -2,31 +2,21 @@
 // Start a fresh server first (CAPTCHA=off, ADMIN_PASSWORD=Admin12345) and pass its address:
 //   node scripts/screenshots/task-form.mjs http://127.0.0.1:18473
 // Lines, PADs and published products are made through the API as admin.
-import { apiCaller, openBrowser } from './harness.mjs';
+import { apiCaller, dayFromToday, openBrowser, seedFlowProduct, seedLines, signIn } from './harness.mjs';
 
 const base = process.argv[2] ?? 'http://127.0.0.1:18473';
 const password = process.env.ADMIN_PASSWORD ?? 'Admin12345';
 const call = apiCaller(base);
 
 const stamp = Date.now().toString(36).slice(-4).toUpperCase();
-const day = (offset) => {
-  const date = new Date(Date.now() + offset * 86_400_000);
-  const pad = (value) => String(value).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-};
+const day = dayFromToday;
 
-async function seedLines(token) {
-  const factoryId = (await call(token, 'GET', '/api/factory/list?pageSize=0')).list[0].id;
-  const ids = {};
-  for (const [lineName, lineNum] of [
+const seedFormLines = (token) =>
+  seedLines(call, token, [
     ['总装一线', `ZZ_01_${stamp}`],
     ['总装二线', `ZZ_02_${stamp}`],
     ['包装线', `BZ_01_${stamp}`],
-  ]) {
-    ids[lineName] = await call(token, 'POST', '/api/line/add', { json: { factoryId, lineName, lineNum } });
-  }
-  return ids;
-}
+  ]);
 
 async function seedPads(token, lines) {
   const categories = Object.entries(await call(token, 'GET', '/api/terminal/category?terminalType=PAD'));
@@ -45,31 +35,18 @@ async function seedPads(token, lines) {
   }
 }
 
-async function seedProduct(token, { number, flows, publish = true }) {
-  const types = await call(token, 'GET', '/api/product/getProductTypes');
-  const formats = await call(token, 'GET', '/api/product/getDataFormats');
-  const created = await call(token, 'POST', '/api/product/create', {
-    json: {
-      productTypeId: types.find((type) => type.name === '智能网关').id,
-      number: `${number}_${stamp}`,
-      code: `${number}_C_${stamp}`,
-      connectInternet: false,
-      dataFormatId: formats[0].id,
-      description: '家用智能网关，支持子设备接入与远程升级',
-    },
+const seedProduct = (token, { number, flows, publish = true }) =>
+  seedFlowProduct(call, token, {
+    typeName: '智能网关',
+    number: `${number}_${stamp}`,
+    code: `${number}_C_${stamp}`,
+    flows,
+    description: '家用智能网关，支持子设备接入与远程升级',
+    publish,
   });
-  const productId = typeof created === 'number' ? created : created.id;
-  for (const name of flows) {
-    const form = new FormData();
-    form.append('productFlowParams', JSON.stringify({ productId, name, items: [], manualItems: ['外观完好'] }));
-    await call(token, 'POST', '/api/flow/add', { multipart: form });
-  }
-  if (publish) await call(token, 'POST', '/api/product/publish', { json: { id: productId } });
-  return productId;
-}
 
 const token = (await call(null, 'POST', '/api/user/login', { form: { username: 'admin', password, code: '0000', codeId: 'x' } })).token;
-const lines = await seedLines(token);
+const lines = await seedFormLines(token);
 await seedPads(token, lines);
 const gw100 = `GW_100_${stamp}`;
 await seedProduct(token, { number: 'GW_100', flows: ['上电检测', '通信检测', '按键检测', '整机终检'] });
@@ -89,12 +66,7 @@ const closeDropdowns = async () => {
   await page.waitForTimeout(300);
 };
 
-await page.goto('/login');
-await page.getByLabel('用户名').fill('admin');
-await page.getByLabel('密码').fill(password);
-await page.getByLabel('验证码').fill('0000');
-await page.keyboard.press('Enter');
-await page.waitForURL((url) => url.pathname !== '/login');
+await signIn(page, call, password);
 
 // Step 1, new and empty: every message after 下一步
 await open('/basicInfo', '基本信息');

@@ -7,7 +7,7 @@
 // the database: workers signed in at two terminals, and the progress counters.
 /* global window, document -- the functions handed to the page run in the browser */
 import Database from 'better-sqlite3';
-import { apiCaller, openBrowser } from './harness.mjs';
+import { apiCaller, dayFromToday, openBrowser, seedFlowProduct, seedLines, signIn } from './harness.mjs';
 
 const base = process.argv[2] ?? 'http://127.0.0.1:18481';
 const databaseFile = process.argv[3];
@@ -15,23 +15,13 @@ const password = process.env.ADMIN_PASSWORD ?? 'Admin12345';
 const call = apiCaller(base);
 
 const stamp = Date.now().toString(36).slice(-4).toUpperCase();
-const day = (offset) => {
-  const date = new Date(Date.now() + offset * 86_400_000);
-  const pad = (value) => String(value).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-};
+const day = dayFromToday;
 
-async function seedLines(token) {
-  const factoryId = (await call(token, 'GET', '/api/factory/list?pageSize=0')).list[0].id;
-  const ids = {};
-  for (const [lineName, lineNum] of [
+const seedTaskLines = (token) =>
+  seedLines(call, token, [
     ['总装一线', `ZZ_01_${stamp}`],
     ['总装二线', `ZZ_02_${stamp}`],
-  ]) {
-    ids[lineName] = await call(token, 'POST', '/api/line/add', { json: { factoryId, lineName, lineNum } });
-  }
-  return ids;
-}
+  ]);
 
 /** `count` PADs on a line, named `<prefix>1号`… with codes `<code>-…`; answers their ids. */
 async function seedPads(token, lineId, prefix, code, count) {
@@ -47,25 +37,13 @@ async function seedPads(token, lineId, prefix, code, count) {
 }
 
 async function seedProduct(token, typeName, number, flows) {
-  const types = await call(token, 'GET', '/api/product/getProductTypes');
-  const formats = await call(token, 'GET', '/api/product/getDataFormats');
-  const created = await call(token, 'POST', '/api/product/create', {
-    json: {
-      productTypeId: types.find((type) => type.name === typeName).id,
-      number: `${number}_${stamp}`,
-      code: `${number}_C_${stamp}`,
-      connectInternet: false,
-      dataFormatId: formats[0].id,
-      description: '产线检测截图用产品',
-    },
+  const productId = await seedFlowProduct(call, token, {
+    typeName,
+    number: `${number}_${stamp}`,
+    code: `${number}_C_${stamp}`,
+    flows,
+    description: '产线检测截图用产品',
   });
-  const productId = typeof created === 'number' ? created : created.id;
-  for (const name of flows) {
-    const form = new FormData();
-    form.append('productFlowParams', JSON.stringify({ productId, name, items: [], manualItems: ['外观完好'] }));
-    await call(token, 'POST', '/api/flow/add', { multipart: form });
-  }
-  await call(token, 'POST', '/api/product/publish', { json: { id: productId } });
   const product = await call(token, 'GET', `/api/product/detail?id=${productId}`);
   return { productId, productTypeId: product.productTypeId, number: product.number };
 }
@@ -86,20 +64,14 @@ async function seedTask(token, product, lineIds, count, expire, padGroups = null
 const act = (token, path, id) => call(token, 'POST', `/api/task/${path}`, { json: { id } });
 
 const { browser, page, shot, open } = await openBrowser(base);
-await page.goto('/login');
-await page.getByLabel('用户名').fill('admin');
-await page.getByLabel('密码').fill(password);
-await page.getByLabel('验证码').fill('0000');
-await page.keyboard.press('Enter');
-await page.waitForURL((url) => url.pathname !== '/login');
-const token = (await call(null, 'POST', '/api/user/login', { form: { username: 'admin', password, code: '0000', codeId: 'x' } })).token;
+const token = await signIn(page, call, password);
 
 // No task yet
 await open('/productionCenter', '暂无任务');
 await shot('task-list-empty');
 
 // Lines, terminals, products and one task per status
-const lines = await seedLines(token);
+const lines = await seedTaskLines(token);
 const one = lines['总装一线'];
 const two = lines['总装二线'];
 const bigPads = await seedPads(token, one, '一线工位', 'PAD-A', 8);
@@ -181,6 +153,10 @@ await page.locator('.page-header__title').click();
 // The detail of the running task: six flows, so the snake turns
 await open(`/productionTaskDetail?id=${running}`, '整机终检');
 await shot('task-detail', { fullPage: true });
+
+// 终端管理 with PADs on tasks: each card names the model and flow, each line its task
+await open('/terminalManage', '总装一线');
+await shot('terminal-manage-tasks', { fullPage: true });
 
 // A missing task
 await open('/productionTaskDetail?id=999999', '任务不存在');
