@@ -20,3 +20,6 @@ export * from './task/messages.js';
 export * from './task/task.js';
 export * from './task/task-terminal.js';
 export * from './task/production-code.js';
+export * from './station/messages.js';
+export * from './station/verdict.js';
+export * from './station/station.js';

@@ -107,4 +107,11 @@ export const PATHS = {
   padSet: '/api/pad/setPad',
   /** GET `${productionCodeQr}/<code>.png`: the QR label image of a production code (public, like files) */
   productionCodeQr: '/api/productionCode/qr',
+
+  /** the station API (DESIGN.md §6): its own token, from /api/station/login */
+  stationLogin: '/api/station/login',
+  stationLogout: '/api/station/logout',
+  stationAssignment: '/api/station/assignment',
+  stationResult: '/api/station/result',
+  stationResults: '/api/station/results',
 } as const;

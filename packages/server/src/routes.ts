@@ -13,6 +13,7 @@ import { productionCodeRoutes } from './modules/production-code/production-code.
 import { propertyRoutes } from './modules/property/property.routes.js';
 import { roleRoutes } from './modules/role/role.routes.js';
 import { sessionRoutes } from './modules/session/session.routes.js';
+import { stationRoutes } from './modules/station/station.routes.js';
 import { taskTerminalRoutes } from './modules/task/task-terminal.routes.js';
 import { taskRoutes } from './modules/task/task.routes.js';
 import { terminalRoutes } from './modules/terminal/terminal.routes.js';
@@ -44,6 +45,7 @@ const modules: ((context: ModuleContext) => FastifyPluginAsyncZod)[] = [
   taskRoutes,
   taskTerminalRoutes,
   productionCodeRoutes,
+  stationRoutes,
 ];
 
 export async function registerRoutes(app: FastifyInstance, context: ModuleContext): Promise<void> {

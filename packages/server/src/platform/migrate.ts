@@ -5,6 +5,7 @@ import { administrationMigration } from './migrations/002-administration.js';
 import { productMigration } from './migrations/003-product.js';
 import { logModuleIndexMigration } from './migrations/004-log-module-index.js';
 import { taskMigration } from './migrations/005-task.js';
+import { stationMigration } from './migrations/006-station.js';
 
 /**
  * Migrations live in code (not discovered on disk) so the compiled server and the
@@ -19,6 +20,7 @@ class CodeMigrations implements MigrationProvider {
       '003-product': productMigration(this.db.dialect),
       '004-log-module-index': logModuleIndexMigration(),
       '005-task': taskMigration(this.db.dialect),
+      '006-station': stationMigration(this.db.dialect),
     };
   }
 }

@@ -38,6 +38,9 @@ export interface Database {
   task_flow_item: TaskFlowItemTable;
   task_flow_manual_item: TaskFlowManualItemTable;
   production_code: ProductionCodeTable;
+  station_session: StationSessionTable;
+  flow_result: FlowResultTable;
+  device_flow: DeviceFlowTable;
 }
 
 /** A seeded reference list; numeric ids are generated, word ids (communication, data type) are given. */
@@ -367,4 +370,53 @@ export interface ProductionCodeTable {
   sequence: number;
   code: string;
   createTime: number;
+  sn: string | null;
+  mac: string | null;
+  imei: string | null;
+  /** PASS, NOT_PASS, or null while flows remain untested */
+  testStatus: string | null;
+  passedFlows: Generated<number>;
+  failedFlows: Generated<number>;
+  everFailed: Generated<number>;
+  resultCount: Generated<number>;
+  firstTestTime: number | null;
+  lastTestTime: number | null;
+}
+
+/** A terminal signed in with a user (the station app or the simulator). */
+export interface StationSessionTable {
+  tokenHash: string;
+  terminalId: number;
+  accountId: number;
+  createTime: number;
+  lastSeenAt: number;
+}
+
+/** One test of one device at one flow by one terminal and user (DESIGN.md §5). */
+export interface FlowResultTable {
+  id: Generated<number>;
+  clientResultId: string;
+  taskId: number;
+  taskFlowId: number;
+  flowSequence: number;
+  codeId: number;
+  terminalId: number | null;
+  accountId: number | null;
+  userName: string;
+  status: string;
+  attempt: number;
+  startTime: number;
+  endTime: number;
+  createTime: number;
+  autoResults: string;
+  manualResults: string;
+}
+
+/** The latest result of a device at a flow. */
+export interface DeviceFlowTable {
+  codeId: number;
+  taskFlowId: number;
+  latestResultId: number;
+  latestStatus: string;
+  attempts: number;
 }
