@@ -20,6 +20,15 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
+        test: {
+          name: 'simulator',
+          include: ['packages/simulator/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 20_000,
+        },
+      },
+      {
         extends: './packages/web/vite.config.ts',
         resolve: { alias: { '@factory/contracts': contracts } },
         test: {

@@ -1,4 +1,4 @@
-// Builds the server and the console when their output is missing or older than the
+// Builds the server, the simulator and the console when their output is missing or older than the
 // sources, so `npm start` works on a fresh clone and after a `git pull`.
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -10,7 +10,9 @@ function newest(dir) {
   let latest = 0;
   if (!fs.existsSync(dir)) return latest;
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    // Tests are not built: counting them would find the output stale after every test edit, for good
+    // (tsc -b leaves an up-to-date output untouched).
+    if (entry.name === 'node_modules' || entry.name === 'dist' || /\.test\.tsx?$/.test(entry.name)) continue;
     const full = path.join(dir, entry.name);
     latest = Math.max(latest, entry.isDirectory() ? newest(full) : fs.statSync(full).mtimeMs);
   }
@@ -23,7 +25,13 @@ function mtime(file) {
 
 const contracts = newest(path.join(root, 'packages/contracts/src'));
 const outputs = [
-  { name: 'server', built: mtime(path.join(root, 'packages/server/dist/main.js')), sources: [contracts, newest(path.join(root, 'packages/server/src'))] },
+  // tsc -b rewrites only the outputs whose source changed, but always its build info.
+  { name: 'server', built: mtime(path.join(root, 'packages/server/dist/.tsbuildinfo')), sources: [contracts, newest(path.join(root, 'packages/server/src'))] },
+  {
+    name: 'simulator',
+    built: mtime(path.join(root, 'packages/simulator/dist/.tsbuildinfo')),
+    sources: [contracts, newest(path.join(root, 'packages/simulator/src'))],
+  },
   {
     name: 'console',
     built: mtime(path.join(root, 'packages/web/dist/index.html')),

@@ -9,9 +9,21 @@ const root = path.resolve(import.meta.dirname, '../..');
 
 export interface RunningServer {
   url: string;
+  port: number;
   dataDir: string;
   dbFile: string;
+  /** SIGTERM, then the data directory is removed */
   stop(): Promise<void>;
+  /** SIGKILL, as a crash or a power cut would end it; the data directory stays for restart() */
+  kill(): Promise<void>;
+  /** a new process on the same database file, files and port */
+  restart(): Promise<RunningServer>;
+}
+
+export interface ServerOptions {
+  /** reuse this data directory (and its factory.db) instead of a fresh one */
+  dataDir?: string;
+  port?: number;
 }
 
 async function freePort(): Promise<number> {
@@ -30,10 +42,10 @@ async function freePort(): Promise<number> {
  * directory. Journeys reach into that file only to read what a person would read
  * off the screen (a captcha answer) or to age a session.
  */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'factory-e2e-'));
+export async function startServer(env: Record<string, string> = {}, options: ServerOptions = {}): Promise<RunningServer> {
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'factory-e2e-'));
   const dbFile = path.join(dataDir, 'factory.db');
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const child: ChildProcess = spawn(process.execPath, [path.join(root, 'packages/server/dist/main.js')], {
     cwd: dataDir,
     env: {
@@ -65,17 +77,25 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 
+  const end = async (signal: NodeJS.Signals) => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill(signal);
+    await exited;
+  };
   return {
     url,
+    port,
     dataDir,
     dbFile,
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await exited;
-      }
+      await end('SIGTERM');
       fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+    kill: () => end('SIGKILL'),
+    async restart() {
+      await end('SIGKILL');
+      return startServer(env, { dataDir, port });
     },
   };
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idField, optionalId, timeText } from '../admin/common.js';
 import { FLOW_MSG, MSG } from '../messages.js';
+import { INTERVAL } from './interval.js';
 import { IMEI_COMMUNICATIONS } from './product.js';
 import { type DataType, DATA_TYPES, NUMERIC_TYPES } from './property.js';
 
@@ -16,8 +17,7 @@ export const FLOW_LIMITS = {
   perRowOnDetail: 3,
 } as const;
 
-/** intervalNumber of a numeric item: a range min–max, or one value. */
-export const INTERVAL = { value: 0, range: 1 } as const;
+export { INTERVAL };
 
 const looseText = z
   .union([z.string(), z.number(), z.null()])

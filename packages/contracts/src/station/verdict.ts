@@ -1,5 +1,5 @@
 import type { DataType } from '../product/property.js';
-import { INTERVAL } from '../product/flow.js';
+import { INTERVAL } from '../product/interval.js';
 
 /** An auto-check item as a station sees it: the property's definition and the standard value (the task's copy). */
 export interface StandardItem {

@@ -5,14 +5,21 @@ import { MSG } from '@factory/contracts';
 import type { FastifyInstance } from 'fastify';
 import { failure } from './envelope.js';
 
+/** The station app's own page (DESIGN.md §1): /station and everything under it. */
+function isStationPath(pathname: string): boolean {
+  return pathname === '/station' || pathname.startsWith('/station/');
+}
+
 /**
  * Serves the built console at / with history fallback, so a deep link such as
- * /productionLog?id=3 opens the app; /api/* never falls back and answers the 404
+ * /productionLog?id=3 opens the app, and the station app at /station (its own
+ * page, station.html) the same way; /api/* never falls back and answers the 404
  * envelope instead.
  */
 export async function registerConsole(app: FastifyInstance, consoleDir: string | null): Promise<void> {
   const indexFile = consoleDir ? path.join(consoleDir, 'index.html') : null;
   const hasConsole = indexFile !== null && fs.existsSync(indexFile);
+  const hasStation = hasConsole && fs.existsSync(path.join(consoleDir!, 'station.html'));
   if (hasConsole) {
     await app.register(fastifyStatic, {
       root: consoleDir!,
@@ -36,7 +43,11 @@ export async function registerConsole(app: FastifyInstance, consoleDir: string |
     if (!hasConsole) {
       return reply.status(404).type('text/plain; charset=utf-8').send('console not built: run `npm run build`');
     }
+    const station = isStationPath(url.split('?')[0]!);
+    if (station && !hasStation) {
+      return reply.status(404).type('text/plain; charset=utf-8').send('station app not built: run `npm run build`');
+    }
     reply.header('cache-control', 'no-cache');
-    return reply.sendFile('index.html');
+    return reply.sendFile(station ? 'station.html' : 'index.html');
   });
 }

@@ -34,7 +34,8 @@ const TARGET_KEYS = ['id', 'terminalId', 'taskId', 'productId'] as const;
  */
 export function registerOperationLog(app: FastifyInstance, db: Db): void {
   app.addHook('onSend', async (request, _reply, payload) => {
-    if (!MUTATING.has(request.method) || typeof payload !== 'string' || payload.length > 4096) return payload;
+    if (!MUTATING.has(request.method) || request.routeOptions.config.operationLog === false) return payload;
+    if (typeof payload !== 'string' || payload.length > 4096) return payload;
     try {
       const data = (JSON.parse(payload) as { data?: unknown }).data;
       if (typeof data === 'number') request.answeredId = String(data);

@@ -13,6 +13,7 @@ describe.each(testDialects())('server core on %s', (dialect) => {
   beforeAll(async () => {
     consoleDir = fs.mkdtempSync(path.join(os.tmpdir(), 'factory-console-'));
     fs.writeFileSync(path.join(consoleDir, 'index.html'), '<!doctype html><title>console</title>');
+    fs.writeFileSync(path.join(consoleDir, 'station.html'), '<!doctype html><title>station</title>');
     fs.mkdirSync(path.join(consoleDir, 'assets'));
     fs.writeFileSync(path.join(consoleDir, 'assets', 'app-1234.js'), 'console.log(1)');
     t = await buildTestApp(dialect, { consoleDir });
@@ -180,6 +181,36 @@ describe.each(testDialects())('server core on %s', (dialect) => {
         expect(response.statusCode).toBe(200);
         expect(response.headers['content-type']).toContain('text/html');
         expect(response.body).toContain('<title>console</title>');
+      }
+    });
+
+    it('serves station.html at /station and below it (history fallback), never for /api or look-alike paths', async () => {
+      for (const url of ['/station', '/station/', '/station?terminal=PAD-1', '/station/work/3']) {
+        const response = await t.app.inject({ method: 'GET', url });
+        expect(response.statusCode, url).toBe(200);
+        expect(response.headers['content-type']).toContain('text/html');
+        expect(response.headers['cache-control']).toBe('no-cache');
+        expect(response.body, url).toContain('<title>station</title>');
+      }
+      const lookAlike = await t.app.inject({ method: 'GET', url: '/stationery' });
+      expect(lookAlike.body).toContain('<title>console</title>');
+      const api = await t.app.inject({ method: 'GET', url: '/api/station/nope' });
+      expect(api.statusCode).toBe(404);
+      expect(api.json()).toEqual({ code: 0, data: null, errorMsg: MSG.apiNotFound });
+    });
+
+    it('answers /station with 404 text when only the console was built', async () => {
+      const bare = fs.mkdtempSync(path.join(os.tmpdir(), 'factory-console-'));
+      fs.writeFileSync(path.join(bare, 'index.html'), '<!doctype html><title>console</title>');
+      const spare = await buildTestApp(dialect, { consoleDir: bare });
+      try {
+        const response = await spare.app.inject({ method: 'GET', url: '/station' });
+        expect(response.statusCode).toBe(404);
+        expect(response.body).toContain('station app not built');
+        expect((await spare.app.inject({ method: 'GET', url: '/login' })).statusCode).toBe(200);
+      } finally {
+        await spare.close();
+        fs.rmSync(bare, { recursive: true, force: true });
       }
     });
 

@@ -84,26 +84,48 @@ const FLOW_STATUS_OF: Record<TaskStatus, number> = {
   FINISH: FLOW_STATUS.ended,
 };
 
+const HOUR = 3_600_000;
+
 /**
- * Mean seconds per unit at the flow over the last hour, 0 with no result in that
- * hour. Station results arrive with issue 6, which computes it from them; until
- * a flow has results there is none in any hour, so 0 is the true figure.
+ * Mean seconds per unit at each flow over the last hour (results whose test
+ * ended in it, read through the (taskFlowId, endTime) index): the span from the
+ * first of them starting to the last ending over their number, so parallel
+ * stations at a flow make it faster and idle gaps slower, as the expected finish
+ * (remaining units × seconds per unit) needs. 0 for a flow with no result in the hour.
  */
-function realSpeedOf(_flow: TaskFlowRow): number {
-  return 0;
+async function realSpeeds(db: Kysely<Database>, flowIds: readonly number[], now: number): Promise<Map<number, number>> {
+  if (flowIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('flow_result')
+    .select((eb) => [
+      'taskFlowId',
+      eb.fn.countAll<number>().as('n'),
+      eb.fn.min('startTime').as('firstStart'),
+      eb.fn.max('endTime').as('lastEnd'),
+    ])
+    .where('taskFlowId', 'in', flowIds)
+    .where('endTime', '>', now - HOUR)
+    .groupBy('taskFlowId')
+    .execute();
+  return new Map(
+    rows.map((row) => {
+      const seconds = (Number(row.lastEnd) - Number(row.firstStart)) / 1000 / Number(row.n);
+      return [row.taskFlowId, Math.max(0, Math.round(seconds * 10) / 10)];
+    }),
+  );
 }
 
-function toDetailFlow(task: TaskRow, flow: TaskFlowRow, terminals: readonly TaskTerminalRow[]): TaskDetailFlow {
+function toDetailFlow(task: TaskRow, flow: TaskFlowRow, terminals: readonly TaskTerminalRow[], realSpeed: number): TaskDetailFlow {
   const pads = terminals.filter((terminal) => terminal.flowId === flow.id);
   return {
     id: flow.id,
     name: flow.name,
     sequence: flow.sequence,
     flowStatus: FLOW_STATUS_OF[task.status],
-    // Counters kept by the station API as results arrive (issue 6); 0 until then.
+    // Counters kept by the station API as results arrive (station-result.ts).
     finishNumber: flow.finishNumber,
     productionNumber: task.productionCount,
-    realSpeed: realSpeedOf(flow),
+    realSpeed,
     totalCount: flow.totalCount,
     useCount: pads.filter((pad) => pad.workerName !== null).length,
     padsWithUserInfo: pads.map((pad) => ({
@@ -122,7 +144,15 @@ export async function taskDetail(db: Kysely<Database>, scope: TaskScope, id: num
   const lines = await linesOfTasks(db, [id]);
   const flows = await flowsOfTasks(db, [id]);
   const terminals = await terminalsOfTask(db, id);
-  return { ...toTask(task, lines, [], timeZone), flows: flows.map((flow) => toDetailFlow(task, flow, terminals)) };
+  const speeds = await realSpeeds(
+    db,
+    flows.map((flow) => flow.id),
+    Date.now(),
+  );
+  return {
+    ...toTask(task, lines, [], timeZone),
+    flows: flows.map((flow) => toDetailFlow(task, flow, terminals, speeds.get(flow.id) ?? 0)),
+  };
 }
 
 /** Both steps of the task form: the fields of step 1 and each flow with its terminals. */

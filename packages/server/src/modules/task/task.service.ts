@@ -1,4 +1,4 @@
-import { expireDateAllowed, isTaskStatusIn, TASK_MSG, TASK_TRANSITIONS, type TaskFields } from '@factory/contracts';
+import { expireDateAllowed, isTaskStatusIn, TASK_MSG, TASK_TRANSITIONS, type TaskFields, type TaskStatus } from '@factory/contracts';
 import type { Kysely } from 'kysely';
 import type { SessionAccount } from '../../platform/auth.js';
 import type { Db } from '../../platform/db.js';
@@ -265,6 +265,40 @@ export async function finishTask(trx: Kysely<Database>, db: Db, scope: TaskScope
   await freeTaskTerminals(trx, id);
   await releaseProduct(trx, db, task.productId, id);
   return task;
+}
+
+/**
+ * UNSTART → START on the first station result (DESIGN.md §5). Conditional, so
+ * the first results of several stations at once start it once and none fails.
+ */
+export async function startTaskOnFirstResult(trx: Kysely<Database>, taskId: number, now: number): Promise<void> {
+  await trx
+    .updateTable('task')
+    .set((eb) => ({ status: 'START', startTime: eb.fn.coalesce('startTime', eb.val(now)), updateTime: now }))
+    .where('id', '=', taskId)
+    .where('status', '=', 'UNSTART')
+    .execute();
+}
+
+const EVERY_TASK: TaskScope = { ownerId: null, lineIds: null };
+
+/**
+ * A unit passed the last flow (delta 1) or a unit that had passed it failed a
+ * retest there (-1): the task's finishNumber follows. When it reaches the total
+ * the task finishes as finishTask does it (terminals freed, product PUBLISH).
+ * The update answers the row as it is after any concurrent result committed
+ * (PostgreSQL re-reads a row it waited for), so exactly one result finishes it.
+ */
+export async function countFinishedUnits(trx: Kysely<Database>, db: Db, taskId: number, delta: number, now: number): Promise<void> {
+  const row = await trx
+    .updateTable('task')
+    .set((eb) => ({ finishNumber: eb('finishNumber', '+', delta), updateTime: now }))
+    .where('id', '=', taskId)
+    .returning(['finishNumber', 'productionCount', 'status'])
+    .executeTakeFirst();
+  if (row && row.finishNumber >= row.productionCount && isTaskStatusIn(row.status as TaskStatus, TASK_TRANSITIONS.finish)) {
+    await finishTask(trx, db, EVERY_TASK, taskId);
+  }
 }
 
 /** Only a task not yet started (NEW, UNSTART) can go, with its codes, flows and lines; its terminals are freed. */

@@ -1,0 +1,289 @@
+// Station results per second into the product (DESIGN.md §7: 5,000/s on SQLite, 2,000/s on
+// PostgreSQL, under 1,000 a defect) with 50 concurrent stations, the load generator sharing the
+// machine's cores with the server. The built server runs on a fresh SQLite file, and on a fresh
+// schema of TEST_DATABASE_URL's PostgreSQL when that is set; a task of 100,000 units has 50 PADs
+// with a station signed in at each, and every station submits as fast as it is answered for
+// DURATION seconds. Beside it, the same load against a bare Fastify route doing the same writes
+// as raw SQL in one transaction (one flow_result row, the device's latest result, the device's and
+// the flow's counters) on the same database, so the ratio shows what the product's layers cost
+// (sessions, validation, the task and flow checks, the verdict, Kysely).
+// Figures are printed, never asserted: only a crash fails.
+import { execFileSync, spawn } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { BARE_PATH, openRaw } from './ingest-bare.mjs';
+
+const root = path.resolve(import.meta.dirname, '..');
+const STATIONS = 50;
+const UNITS = 100_000;
+const DURATION_S = Number(process.env.INGEST_SECONDS) || 15;
+const WARMUP_S = 2;
+const TARGETS = { SQLite: 5_000, PostgreSQL: 2_000 };
+const DEFECT = 1_000;
+const ADMIN_PASSWORD = 'Admin12345';
+
+async function main() {
+  // Builds the server and the simulator when stale (tsc -b is incremental, a no-op when not).
+  execFileSync(path.join(root, 'node_modules/.bin/tsc'), ['-b', 'packages/server', 'packages/simulator'], { cwd: root, stdio: 'inherit' });
+  console.log(
+    `station results: ${STATIONS} stations submitting as fast as answered for ${DURATION_S} s (first ${WARMUP_S} s not counted), ` +
+      `load generator on the same ${os.cpus().length} cores`,
+  );
+  const rows = [];
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'factory-ingest-'));
+  try {
+    rows.push(...(await benchDialect('SQLite', `file:${path.join(dir, 'factory.db')}`, dir)));
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  const pgUrl = process.env.TEST_DATABASE_URL;
+  if (pgUrl) {
+    const pg = (await import('pg')).default;
+    const schema = `ingest_${randomBytes(6).toString('hex')}`;
+    const client = new pg.Client({ connectionString: pgUrl });
+    await client.connect();
+    const pgDir = fs.mkdtempSync(path.join(os.tmpdir(), 'factory-ingest-'));
+    try {
+      await client.query(`create schema ${schema}`);
+      const url = `${pgUrl}${pgUrl.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+      rows.push(...(await benchDialect('PostgreSQL', url, pgDir)));
+    } finally {
+      await client.query(`drop schema if exists ${schema} cascade`);
+      await client.end();
+      fs.rmSync(pgDir, { recursive: true, force: true });
+    }
+  } else {
+    console.log('PostgreSQL: skipped (set TEST_DATABASE_URL to measure it too)');
+  }
+  console.log('');
+  for (const row of rows) console.log(row);
+}
+
+async function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitReady(child, url, output) {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`process exited early:\n${output()}`);
+    try {
+      const response = await fetch(url);
+      if (response.status < 500) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`did not start:\n${output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+function spawnNode(args, env) {
+  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  };
+  return { child, output: () => output, stop };
+}
+
+/** One flow checking every kind of value, and a manual check: the verdict work of a real station. */
+function benchProduct(sim) {
+  return {
+    ...sim.GATEWAY,
+    number: 'GW_INGEST_BENCH',
+    code: 'GWINGEST',
+    flows: [
+      {
+        name: '整机检测',
+        items: [
+          { code: 'power', flag: true },
+          { code: 'voltage', range: [3.1, 3.5] },
+          { code: 'current', range: [80, 150] },
+          { code: 'signal_level', enums: ['1', '2'] },
+          { code: 'firmware_version', text: 'v2.1.0' },
+          { code: 'standby_power', value: 1.2 },
+        ],
+        manualItems: ['外壳无划痕'],
+      },
+    ],
+  };
+}
+
+async function benchDialect(name, databaseUrl, dir) {
+  const sim = await import(path.join(root, 'packages/simulator/dist/index.js'));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const server = spawnNode([path.join(root, 'packages/server/dist/main.js')], {
+    PORT: String(port),
+    DATABASE_URL: databaseUrl,
+    FILES_DIR: path.join(dir, 'files'),
+    ADMIN_PASSWORD,
+    CAPTCHA: 'off',
+    LOG_LEVEL: 'warn',
+  });
+  let stations;
+  let product;
+  try {
+    await waitReady(server.child, `${url}/api/docs/json`, server.output);
+    const { call } = await sim.consoleLogin(url, 'admin', ADMIN_PASSWORD);
+    const seedStart = performance.now();
+    const plan = sim.singleTaskPlan(benchProduct(sim), { units: UNITS, stations: STATIONS, operatorCount: 5, padPrefix: 'INGEST' });
+    const seeded = await sim.seedFactory(call, url, plan);
+    const task = seeded.tasks[0];
+    const codes = await sim.codesReader(call)(task.taskId);
+    console.log(`${name}: seeded a task of ${codes.length.toLocaleString('en')} units with ${task.stations.length} PADs in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
+
+    stations = [];
+    for (const login of task.stations) {
+      const client = new sim.StationClient({ baseUrl: url });
+      const identity = await client.login(login.terminalCode, login.username, login.password);
+      stations.push({ token: identity.token, client });
+    }
+    const assignment = await stations[0].client.assignment();
+    // A pool of drawn results per station, cycled: drawing is the simulator's cost, not the server's.
+    const random = sim.seededRandom(11);
+    const pool = Array.from({ length: 200 }, () => sim.drawResult(assignment.items, assignment.manualItems, 0.05, random));
+    const devices = codes.map((code, index) => sim.deviceOf(task.taskId, index + 1, code));
+    let next = 0;
+    const bodyFor = () => {
+      const device = devices[next++ % devices.length];
+      const drawn = pool[next % pool.length];
+      const now = Date.now();
+      return {
+        clientResultId: randomUUID(),
+        productionCode: device.code,
+        sn: device.sn,
+        startTime: now - 1000,
+        endTime: now,
+        autoValues: drawn.autoValues,
+        manualResults: drawn.manualResults,
+      };
+    };
+    product = await drive({ port, path: '/api/station/result', tokens: stations.map((station) => station.token), bodyFor });
+  } finally {
+    await server.stop();
+  }
+
+  const barePort = await freePort();
+  const bare = spawnNode([path.join(root, 'bench/ingest-bare.mjs'), databaseUrl, String(barePort)], {});
+  let bareFigures;
+  try {
+    await waitReady(bare.child, `http://127.0.0.1:${barePort}/ready`, bare.output);
+    const db = await openRaw(databaseUrl);
+    const codes = (await db.all('select code from production_code order by id')).map((row) => row.code);
+    await db.close();
+    let next = 0;
+    bareFigures = await drive({
+      port: barePort,
+      path: BARE_PATH,
+      tokens: Array.from({ length: STATIONS }, () => null),
+      bodyFor: () => {
+        const now = Date.now();
+        return {
+          clientResultId: randomUUID(),
+          productionCode: codes[next++ % codes.length],
+          status: next % 20 === 0 ? 'TEST_ERROR' : 'TEST_SUCCESS',
+          startTime: now - 1000,
+          endTime: now,
+          autoValues: [{ itemId: 1, value: 3.3 }],
+          manualResults: [{ itemId: 1, pass: true }],
+        };
+      },
+    });
+  } finally {
+    await bare.stop();
+  }
+
+  const target = TARGETS[name];
+  const verdict = product.perSecond >= target ? 'meets the target' : product.perSecond >= DEFECT ? 'below the target' : 'DEFECT (under 1,000/s)';
+  return [
+    `${name.padEnd(10)} product  ${figures(product)}  target ${target.toLocaleString('en')}/s: ${verdict}`,
+    `${name.padEnd(10)} bare     ${figures(bareFigures)}  product/bare ${Math.round((100 * product.perSecond) / bareFigures.perSecond)}%`,
+  ];
+}
+
+function figures(run) {
+  const ms = (value) => `${value.toFixed(1)} ms`;
+  const errors = run.errors > 0 ? `, ${run.errors} errors (${[...run.errorKinds].slice(0, 3).join('; ')})` : '';
+  return `${Math.round(run.perSecond).toLocaleString('en').padStart(6)} results/s  p50 ${ms(run.p50)}  p95 ${ms(run.p95)}  p99 ${ms(run.p99)}${errors}`;
+}
+
+const percentile = (sorted, share) => (sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))]);
+
+/**
+ * STATIONS loops, each with its own keep-alive connection, posting the next body as soon as the
+ * last one is answered. Counts answers with code 1 after the warm-up, and their latency.
+ */
+async function drive({ port, path: urlPath, tokens, bodyFor }) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: tokens.length });
+  const started = performance.now();
+  const warmEnd = started + WARMUP_S * 1000;
+  const end = started + DURATION_S * 1000;
+  const latencies = [];
+  let counted = 0;
+  let errors = 0;
+  const errorKinds = new Set();
+
+  const post = (token, body) =>
+    new Promise((resolve) => {
+      const payload = JSON.stringify(body);
+      const headers = { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload) };
+      if (token) headers.Authorization = `Bearer ${token}`;
+      const request = http.request({ host: '127.0.0.1', port, path: urlPath, method: 'POST', agent, headers }, (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk) => (text += chunk));
+        response.on('end', () => resolve({ status: response.statusCode, text }));
+      });
+      request.on('error', (error) => resolve({ status: 0, text: error.message }));
+      request.end(payload);
+    });
+
+  await Promise.all(
+    tokens.map(async (token) => {
+      while (performance.now() < end) {
+        const sent = performance.now();
+        const answer = await post(token, bodyFor());
+        const done = performance.now();
+        const okAnswer = answer.status === 200 && answer.text.startsWith('{"code":1');
+        if (!okAnswer) {
+          errors += 1;
+          errorKinds.add(`${answer.status} ${answer.text.slice(0, 80)}`);
+        } else if (sent >= warmEnd && done <= end) {
+          counted += 1;
+          latencies.push(done - sent);
+        }
+      }
+    }),
+  );
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  return {
+    perSecond: counted / (DURATION_S - WARMUP_S),
+    p50: percentile(latencies, 0.5),
+    p95: percentile(latencies, 0.95),
+    p99: percentile(latencies, 0.99),
+    errors,
+    errorKinds,
+  };
+}
+
+// Last, so every constant above is initialised.
+await main();

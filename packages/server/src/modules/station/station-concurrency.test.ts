@@ -1,0 +1,122 @@
+import type { StationResultBody, StationVerdict } from '@factory/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginAsAdmin } from '../../../test/session-helpers.js';
+import { type RunningTask, stationApi } from '../../../test/station-api.js';
+import { buildTestApp, testDialects, type TestApp } from '../../../test/test-app.js';
+
+const STATIONS = 50;
+
+describe.each(testDialects())('50 stations at once on %s', (dialect) => {
+  let t: TestApp;
+  let admin: string;
+  let task: RunningTask;
+  beforeAll(async () => {
+    t = await buildTestApp(dialect);
+    admin = (await loginAsAdmin(t.app)).token;
+    task = await api.runningTask({ flows: 1, count: STATIONS, perFlow: STATIONS });
+  });
+  afterAll(() => t.close());
+
+  const api = stationApi(
+    () => t.app,
+    () => admin,
+  );
+  const { db, ok, submit, resultBody } = api;
+  const count = async (table: 'flow_result' | 'device_flow') =>
+    Number(
+      (
+        await db()
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  it('stores every result once and keeps the counters equal to the rows, finishing the task exactly once', async () => {
+    // Round 1: every station tests its own device; one in five fails.
+    const firstRound: StationResultBody[] = [];
+    for (const [n, station] of task.stations.entries()) {
+      firstRound.push(await resultBody(station.flowId, task.codes[n]!, { value: n % 5 === 0 ? 50 : 15 }));
+    }
+    const verdicts = await Promise.all(
+      task.stations.map((station, n) => submit(station.token, firstRound[n]!).then((r) => ok<StationVerdict>(r))),
+    );
+    expect(new Set(verdicts.map((v) => v.resultId)).size).toBe(STATIONS);
+    expect(await count('flow_result')).toBe(STATIONS);
+    expect(await count('device_flow')).toBe(STATIONS);
+    const afterFirst = await db()
+      .selectFrom('task_flow')
+      .select(['totalCount', 'failCount', 'finishNumber'])
+      .where('id', '=', task.flowIds[0]!)
+      .executeTakeFirstOrThrow();
+    expect(afterFirst).toEqual({ totalCount: 50, failCount: 10, finishNumber: 40 });
+    expect(
+      await db().selectFrom('task').select(['status', 'finishNumber']).where('id', '=', task.taskId).executeTakeFirstOrThrow(),
+    ).toEqual({
+      status: 'START',
+      finishNumber: 40,
+    });
+
+    // Round 2: every station retries its first result (as after a lost answer) while the failed ten are retested.
+    const retests = await Promise.all(
+      task.stations
+        .filter((_, n) => n % 5 === 0)
+        .map(async (station) => ({ station, body: await resultBody(station.flowId, task.codes[task.stations.indexOf(station)]!) })),
+    );
+    const answers = await Promise.all([
+      ...task.stations.map((station, n) => submit(station.token, firstRound[n]!).then((r) => ok<StationVerdict>(r))),
+      ...retests.map(({ station, body }) => submit(station.token, body).then((r) => ok<StationVerdict>(r))),
+    ]);
+    expect(answers.slice(0, STATIONS)).toEqual(verdicts.map((v) => ({ ...v, deviceStatus: expect.anything() })));
+    expect(answers.slice(STATIONS).every((v) => v.status === 'TEST_SUCCESS')).toBe(true);
+
+    expect(await count('flow_result')).toBe(STATIONS + retests.length);
+    const flow = await db()
+      .selectFrom('task_flow')
+      .select(['totalCount', 'failCount', 'finishNumber'])
+      .where('id', '=', task.flowIds[0]!)
+      .executeTakeFirstOrThrow();
+    expect(flow).toEqual({ totalCount: 60, failCount: 10, finishNumber: 50 });
+    const finished = await db()
+      .selectFrom('task')
+      .select(['status', 'finishNumber'])
+      .where('id', '=', task.taskId)
+      .executeTakeFirstOrThrow();
+    expect(finished).toEqual({ status: 'FINISH', finishNumber: 50 });
+    const devices = await db()
+      .selectFrom('production_code')
+      .select(['resultCount', 'passedFlows', 'failedFlows', 'testStatus'])
+      .where('taskId', '=', task.taskId)
+      .execute();
+    expect(devices.reduce((sum, d) => sum + d.resultCount, 0)).toBe(60);
+    expect(devices.every((d) => d.passedFlows === 1 && d.failedFlows === 0 && d.testStatus === 'PASS')).toBe(true);
+  });
+
+  it('orders results of one device sent from many stations at once: attempts 1..n, counters as the latest says', async () => {
+    // Two units, so one passing does not finish the task.
+    const other = await api.runningTask({ flows: 1, count: 2, perFlow: 10 });
+    const code = other.codes[0]!;
+    const bodies = await Promise.all(
+      other.stations.map((station, n) => resultBody(station.flowId, code, { value: n % 2 === 0 ? 15 : 99 })),
+    );
+    await Promise.all(other.stations.map((station, n) => submit(station.token, bodies[n]!).then((r) => ok<StationVerdict>(r))));
+    const rows = await db()
+      .selectFrom('flow_result')
+      .select(['id', 'attempt', 'status'])
+      .where('taskId', '=', other.taskId)
+      .orderBy('id')
+      .execute();
+    expect(rows.map((row) => row.attempt)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    const latest = rows.at(-1)!;
+    const passed = latest.status === 'TEST_SUCCESS';
+    expect(
+      await db().selectFrom('device_flow').select(['latestResultId', 'attempts']).where('taskFlowId', '=', other.flowIds[0]!).execute(),
+    ).toEqual([{ latestResultId: latest.id, attempts: 10 }]);
+    expect(
+      await db().selectFrom('production_code').select(['resultCount', 'passedFlows', 'failedFlows']).where('code', '=', code).execute(),
+    ).toEqual([{ resultCount: 10, passedFlows: passed ? 1 : 0, failedFlows: passed ? 0 : 1 }]);
+    expect(
+      await db().selectFrom('task_flow').select(['totalCount', 'failCount', 'finishNumber']).where('taskId', '=', other.taskId).execute(),
+    ).toEqual([{ totalCount: 10, failCount: 5, finishNumber: passed ? 1 : 0 }]);
+  });
+});

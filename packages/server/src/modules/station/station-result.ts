@@ -1,0 +1,277 @@
+import {
+  type FlowResultStatus,
+  isScalarValue,
+  judgeValue,
+  MSG,
+  STATION_MSG,
+  type stationResultBody,
+  type StationVerdict,
+  TASK_STATUS_NAMES,
+  type TaskStatus,
+  type TestStatus,
+} from '@factory/contracts';
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import type { Db, Dialect } from '../../platform/db.js';
+import { badRequest, conflict, HttpError } from '../../platform/errors.js';
+import type { Database } from '../../platform/schema.js';
+import { formatTime, parseZonedTime } from '../../platform/time.js';
+import { countFinishedUnits, startTaskOnFirstResult } from '../task/task.service.js';
+import type { StationCaller } from './station-auth.js';
+import type { FlowChecks, FlowChecksOf } from './flow-checks.js';
+import {
+  findResultByClientId,
+  findResultContext,
+  lockDevice,
+  type ResultContext,
+  type ScanKind,
+  scanTakenBy,
+  servesFlow,
+  type StoredResultRow,
+} from './station.repository.js';
+import { storeResult, UniqueClash } from './result-writes.js';
+import { scanCodesOfFlow } from './station.service.js';
+
+export type StationResultInput = z.output<typeof stationResultBody>;
+
+type JudgedItem = StationVerdict['items'][number];
+type JudgedManual = StationVerdict['manual'][number];
+
+/** The scan codes of scanCodesOf and where each is kept on the device. */
+const SCAN_FIELDS: Record<string, ScanKind> = { SN码: 'sn', MAC: 'mac', IMEI: 'imei' };
+
+/**
+ * A unique index refused the result's writes: thrown out of the transaction, so
+ * that submitResult asks, after the rollback, whether the clientResultId was
+ * stored meanwhile or which scanned code another device took (PostgreSQL aborts
+ * a transaction at its first error, so nothing more can be read inside it).
+ */
+class StoreRefused extends Error {
+  constructor(
+    readonly clash: UniqueClash,
+    readonly taskId: number,
+    readonly deviceId: number,
+    readonly scans: Partial<Record<ScanKind, string>>,
+  ) {
+    super('a unique index refused a station result');
+  }
+}
+
+function parseJson<T>(text: string, fallback: T): T {
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return fallback;
+  }
+}
+
+function storedVerdict(row: StoredResultRow, timeZone: string): StationVerdict {
+  return {
+    resultId: row.id,
+    clientResultId: row.clientResultId,
+    productionCode: row.productionCode,
+    status: row.status as FlowResultStatus,
+    items: parseJson<JudgedItem[]>(row.autoResults, []),
+    manual: parseJson<JudgedManual[]>(row.manualResults, []),
+    deviceStatus: row.testStatus as TestStatus | null,
+    createTime: formatTime(row.createTime, timeZone),
+  };
+}
+
+/** A time as epoch ms, from a number, digits, or `YYYY-MM-DD HH:mm:ss` in the factory's zone. */
+function epochOf(value: number | string, timeZone: string): number {
+  if (typeof value === 'number') return value;
+  if (/^\d+$/.test(value)) return Number(value);
+  const parsed = parseZonedTime(value, timeZone);
+  if (!parsed || parsed.dateOnly) throw badRequest(MSG.invalidInput);
+  return parsed.epochMs;
+}
+
+/** A device that passed the checks of steps 2–4, with the context it was read in. */
+type CheckedContext = ResultContext & {
+  deviceId: number;
+  code: string;
+  passedFlows: number;
+  failedFlows: number;
+  everFailed: number;
+  resultCount: number;
+};
+
+/**
+ * Steps 2–4 in one read: the terminal on a flow of a running task (an UNSTART
+ * one starts with this result), the production code of this task, the previous
+ * flow passed.
+ */
+async function checkedContext(trx: Kysely<Database>, dialect: Dialect, caller: StationCaller, code: string): Promise<CheckedContext> {
+  if (!servesFlow(caller)) throw conflict(STATION_MSG.notAssigned);
+  await lockDevice(trx, dialect, code);
+  const context = await findResultContext(trx, dialect, caller.taskId!, caller.flowId!, code);
+  if (!context) throw conflict(STATION_MSG.notAssigned);
+  const status = context.taskStatus as TaskStatus;
+  if (status !== 'UNSTART' && status !== 'START') throw conflict(STATION_MSG.taskNotRunning(TASK_STATUS_NAMES[status]));
+  if (context.deviceId === null || context.code === null) throw badRequest(STATION_MSG.codeUnknown(code));
+  if (context.deviceTaskId !== context.taskId) throw badRequest(STATION_MSG.codeOfOtherTask(code));
+  if (context.previousFlowId !== null && context.previousStatus !== 'TEST_SUCCESS') {
+    throw conflict(STATION_MSG.previousFlowFirst(context.previousFlowName!));
+  }
+  return context as CheckedContext;
+}
+
+/**
+ * The codes the flow binds, checked against the device: what it must get stored
+ * (first seen) now. Whether another device has one is left to the unique index.
+ */
+function checkScans(device: CheckedContext, body: StationResultInput): Partial<Record<ScanKind, string>> {
+  const fresh: Partial<Record<ScanKind, string>> = {};
+  for (const what of scanCodesOfFlow(device, device.communicationId)) {
+    const kind = SCAN_FIELDS[what];
+    if (!kind) continue;
+    const value = body[kind];
+    if (value === null) throw badRequest(STATION_MSG.scanRequired(what));
+    const known = device[kind];
+    if (known !== null && known !== value) throw conflict(STATION_MSG.scanMismatch(what, known));
+    if (known === null) fresh[kind] = value;
+  }
+  return fresh;
+}
+
+function scanTakenMessage(kind: ScanKind, value: string): string {
+  const what = Object.entries(SCAN_FIELDS).find(([, field]) => field === kind)![0];
+  return STATION_MSG.scanTaken(what, value);
+}
+
+/** Every auto-check item judged against the task's copy (a missing value fails), every manual item by its pass. */
+function judge({ items, manualItems }: FlowChecks, body: StationResultInput) {
+  const values = new Map<number, unknown>();
+  for (const { itemId, value } of body.autoValues) {
+    const item = items.find((candidate) => candidate.id === itemId);
+    if (!item) throw badRequest(STATION_MSG.unknownItem);
+    if (!isScalarValue(value)) throw badRequest(STATION_MSG.valueInvalid(item.name));
+    values.set(itemId, value);
+  }
+  const passes = new Map<number, boolean>();
+  for (const { itemId, pass } of body.manualResults) {
+    if (!manualItems.some((candidate) => candidate.id === itemId)) throw badRequest(STATION_MSG.unknownItem);
+    passes.set(itemId, pass);
+  }
+  const judged: JudgedItem[] = items.map((item) => {
+    const { value, result } = judgeValue(item, values.get(item.id) as string | number | boolean | null | undefined);
+    return { itemId: item.id, name: item.name, value, standard: item.standard, result };
+  });
+  const manual: JudgedManual[] = manualItems.map((item) => ({ itemId: item.id, name: item.name, pass: passes.get(item.id) ?? false }));
+  const passed = judged.every((item) => item.result === 1) && manual.every((item) => item.pass);
+  return { judged, manual, status: (passed ? 'TEST_SUCCESS' : 'TEST_ERROR') as FlowResultStatus };
+}
+
+/**
+ * The checks and writes of one result, in the order of the brief (terminal and
+ * task, device, flow order, scans, times, values), then the writes, the
+ * contended counters last so their row locks are held for the shortest time
+ * (PostgreSQL: device row, then flow counters, then task row, the same order in
+ * every result, so no deadlock). Whether the clientResultId is stored already is
+ * asked only when something fails (submitResult): a first submission, the
+ * common case, costs no read for it.
+ */
+async function judgeAndStore(
+  trx: Kysely<Database>,
+  db: Db,
+  checksOf: FlowChecksOf,
+  caller: StationCaller,
+  body: StationResultInput,
+  timeZone: string,
+) {
+  const at = await checkedContext(trx, db.dialect, caller, body.productionCode);
+  const scans = checkScans(at, body);
+  const startTime = epochOf(body.startTime, timeZone);
+  const endTime = epochOf(body.endTime, timeZone);
+  if (startTime > endTime) throw badRequest(STATION_MSG.timeRule);
+  const { judged, manual, status } = judge(await checksOf(trx, at.flowId), body);
+
+  const now = Date.now();
+  const pass = status === 'TEST_SUCCESS';
+  const wasPass = at.latestStatus === 'TEST_SUCCESS';
+  const wasFail = at.latestStatus === 'TEST_ERROR';
+  const passedFlows = at.passedFlows - (wasPass ? 1 : 0) + (pass ? 1 : 0);
+  const failedFlows = at.failedFlows - (wasFail ? 1 : 0) + (pass ? 0 : 1);
+  const flowCount = Number(at.flowCount);
+  const testStatus: TestStatus | null = failedFlows > 0 ? 'NOT_PASS' : passedFlows === flowCount ? 'PASS' : null;
+  const finishDelta = (pass ? 1 : 0) - (wasPass ? 1 : 0);
+  let resultId: number;
+  try {
+    resultId = await storeResult(trx, db.dialect, {
+      clientResultId: body.clientResultId,
+      taskId: at.taskId,
+      taskFlowId: at.flowId,
+      flowSequence: at.flowSequence,
+      codeId: at.deviceId,
+      terminalId: caller.terminalId,
+      accountId: caller.accountId,
+      userName: caller.userName,
+      status,
+      attempt: (at.attempts ?? 0) + 1,
+      startTime,
+      endTime,
+      createTime: now,
+      autoResults: JSON.stringify(judged),
+      manualResults: JSON.stringify(manual),
+      scans,
+      device: {
+        testStatus,
+        passedFlows,
+        failedFlows,
+        everFailed: at.everFailed === 1 || !pass ? 1 : 0,
+        resultCount: at.resultCount + 1,
+        firstTestTime: at.firstTestTime === null ? endTime : Math.min(at.firstTestTime, endTime),
+        lastTestTime: at.lastTestTime === null ? endTime : Math.max(at.lastTestTime, endTime),
+      },
+      failed: pass ? 0 : 1,
+      finishDelta,
+    });
+  } catch (error) {
+    if (error instanceof UniqueClash) throw new StoreRefused(error, at.taskId, at.deviceId, scans);
+    throw error;
+  }
+  if (at.taskStatus === 'UNSTART') await startTaskOnFirstResult(trx, at.taskId, now);
+  if (at.flowSequence === flowCount && finishDelta !== 0) await countFinishedUnits(trx, db, at.taskId, finishDelta, now);
+
+  return {
+    resultId,
+    clientResultId: body.clientResultId,
+    productionCode: at.code,
+    status,
+    items: judged,
+    manual,
+    deviceStatus: testStatus,
+    createTime: formatTime(now, timeZone),
+  } satisfies StationVerdict;
+}
+
+/**
+ * 提交检测结果: judged and stored in one transaction, counters included. A
+ * clientResultId stored already is answered with its stored verdict and nothing
+ * is written: found after the transaction failed, whether on a refusal (the
+ * task may have finished since) or on the unique index (a copy stored first,
+ * also by a submission racing this one).
+ */
+export async function submitResult(
+  db: Db,
+  checksOf: FlowChecksOf,
+  caller: StationCaller,
+  body: StationResultInput,
+  timeZone: string,
+): Promise<StationVerdict> {
+  try {
+    return await db.kysely.transaction().execute((trx) => judgeAndStore(trx, db, checksOf, caller, body, timeZone));
+  } catch (error) {
+    if (!(error instanceof HttpError || error instanceof StoreRefused)) throw error;
+    const stored = await findResultByClientId(db.kysely, db.dialect, body.clientResultId);
+    if (stored) return storedVerdict(stored, timeZone);
+    if (error instanceof StoreRefused) {
+      // Not the result: a scanned code another device of the task has (a result racing this one took it).
+      const taken = await scanTakenBy(db.kysely, error.taskId, error.deviceId, error.scans);
+      if (taken) throw conflict(scanTakenMessage(taken, error.scans[taken]!));
+      throw error.clash.violation;
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,307 @@
+import { STATION_APP_MENU, TERMINAL_STATUS } from '@factory/contracts';
+import type { Kysely } from 'kysely';
+import type { Db, Dialect } from '../../platform/db.js';
+import { prepared } from '../../platform/prepared.js';
+import type { Database } from '../../platform/schema.js';
+
+const sessionQuery = prepared(['tokenHash'], (db, _dialect, { tokenHash }: { tokenHash: string }) =>
+  db
+    .selectFrom('station_session')
+    .innerJoin('account', 'account.id', 'station_session.accountId')
+    .innerJoin('terminal', 'terminal.id', 'station_session.terminalId')
+    .select((eb) => [
+      'station_session.lastSeenAt',
+      'station_session.terminalId',
+      'station_session.accountId',
+      'account.userName',
+      'account.status as accountStatus',
+      'account.platformAdmin',
+      'terminal.terminalCode',
+      'terminal.terminalName',
+      'terminal.terminalType',
+      'terminal.status as terminalStatus',
+      'terminal.taskId',
+      'terminal.flowId',
+      eb
+        .exists(
+          eb
+            .selectFrom('role_menu')
+            .innerJoin('role', 'role.id', 'role_menu.roleId')
+            .innerJoin('menu', 'menu.id', 'role_menu.menuId')
+            .select('role_menu.menuId')
+            .whereRef('role_menu.roleId', '=', 'account.roleId')
+            .where('role.status', '=', 1)
+            .where('menu.type', '=', 0)
+            .where(
+              'menu.url',
+              '=',
+              eb.case().when('terminal.terminalType', '=', 'PDA').then(STATION_APP_MENU.PDA).else(STATION_APP_MENU.PAD).end(),
+            ),
+        )
+        .as('holdsApp'),
+    ])
+    .where('station_session.tokenHash', '=', tokenHash),
+);
+
+/**
+ * The session of a station token with its terminal and user, and whether the
+ * user's role still holds the terminal type's APP menu: one indexed read, the
+ * whole cost of the station guard.
+ */
+export async function findStationSession(db: Db, tokenHash: string) {
+  return (await sessionQuery(db.kysely, db.dialect, { tokenHash })).rows[0];
+}
+
+export async function touchStationSession(db: Kysely<Database>, tokenHash: string, now: number): Promise<void> {
+  await db.updateTable('station_session').set({ lastSeenAt: now }).where('tokenHash', '=', tokenHash).execute();
+}
+
+/** Ends a station session; the terminal no longer shows its user as the worker. */
+export async function endStationSession(db: Kysely<Database>, tokenHash: string, terminalId: number, accountId: number): Promise<void> {
+  await db.deleteFrom('station_session').where('tokenHash', '=', tokenHash).execute();
+  await db.updateTable('terminal').set({ workerId: null }).where('id', '=', terminalId).where('workerId', '=', accountId).execute();
+}
+
+export function findTerminalByCode(db: Kysely<Database>, terminalCode: string) {
+  return db
+    .selectFrom('terminal')
+    .select(['id', 'terminalCode', 'terminalName', 'terminalType', 'ownerId'])
+    .where('terminalCode', '=', terminalCode)
+    .executeTakeFirst();
+}
+
+/** A new session on the terminal: the terminal's earlier sessions end, its worker is the user now. */
+export async function startStationSession(
+  db: Kysely<Database>,
+  session: { tokenHash: string; terminalId: number; accountId: number },
+  now: number,
+): Promise<void> {
+  await db.deleteFrom('station_session').where('terminalId', '=', session.terminalId).execute();
+  await db
+    .insertInto('station_session')
+    .values({ ...session, createTime: now, lastSeenAt: now })
+    .execute();
+  await db.updateTable('terminal').set({ workerId: session.accountId }).where('id', '=', session.terminalId).execute();
+}
+
+const assignedFlowQuery = prepared(['taskId', 'flowId'], (db, _dialect, { taskId, flowId }: { taskId: number; flowId: number }) =>
+  db
+    .selectFrom('task_flow')
+    .innerJoin('task', 'task.id', 'task_flow.taskId')
+    .leftJoin('stored_file', 'stored_file.id', 'task_flow.pdfFileId')
+    .select((eb) => [
+      'task.id as taskId',
+      'task.status as taskStatus',
+      'task.productNumber',
+      'task.productionCount',
+      'task.finishNumber',
+      'task.communicationId',
+      'task_flow.id as flowId',
+      'task_flow.name as flowName',
+      'task_flow.sequence as flowSequence',
+      'task_flow.bindMac',
+      'task_flow.flowType',
+      'stored_file.fileKey as pdfFileKey',
+      eb
+        .selectFrom('task_flow as every')
+        .select((sub) => sub.fn.countAll<number>().as('n'))
+        .whereRef('every.taskId', '=', 'task.id')
+        .as('flowCount'),
+    ])
+    .where('task_flow.id', '=', flowId)
+    .where('task.id', '=', taskId),
+);
+
+/** The flow a terminal serves with its task; undefined when the terminal is not on that task's flow. */
+export async function findAssignedFlow(db: Kysely<Database>, dialect: Dialect, taskId: number, flowId: number) {
+  return (await assignedFlowQuery(db, dialect, { taskId, flowId })).rows[0];
+}
+
+export function itemsOfFlow(db: Kysely<Database>, flowId: number) {
+  return db
+    .selectFrom('task_flow_item')
+    .select([
+      'id',
+      'name',
+      'code',
+      'dataTypeId',
+      'unitName',
+      'min',
+      'max',
+      'length',
+      'enumerates',
+      'trueValue',
+      'falseValue',
+      'intervalNumber',
+      'normalValue',
+      'normalValueMax',
+      'normalStr',
+      'normalBoolean',
+      'normalEnums',
+    ])
+    .where('taskFlowId', '=', flowId)
+    .orderBy('sequence')
+    .orderBy('id')
+    .execute();
+}
+export type FlowItemRow = Awaited<ReturnType<typeof itemsOfFlow>>[number];
+
+export function manualItemsOfFlow(db: Kysely<Database>, flowId: number) {
+  return db
+    .selectFrom('task_flow_manual_item')
+    .select(['id', 'manualValue as name'])
+    .where('taskFlowId', '=', flowId)
+    .orderBy('sequence')
+    .orderBy('id')
+    .execute();
+}
+
+const lockDeviceQuery = prepared(['code'], (db, _dialect, { code }: { code: string }) =>
+  db.selectFrom('production_code').select('id').where('code', '=', code).forUpdate(),
+);
+
+/**
+ * PostgreSQL: locks the device's row until the transaction ends, so two results
+ * of one device never interleave. A statement of its own: the read that follows
+ * then sees what a result that held the lock before committed (a statement
+ * reads as of its start). SQLite writes one transaction at a time anyway.
+ */
+export async function lockDevice(db: Kysely<Database>, dialect: Dialect, code: string): Promise<void> {
+  if (dialect === 'postgres') await lockDeviceQuery(db, dialect, { code });
+}
+
+const resultContextQuery = prepared(
+  ['taskId', 'flowId', 'code'],
+  (db, _dialect, { taskId, flowId, code }: { taskId: number; flowId: number; code: string }) =>
+    db
+      .selectFrom('task_flow')
+      .innerJoin('task', 'task.id', 'task_flow.taskId')
+      .leftJoin('task_flow as previous', (join) =>
+        join.onRef('previous.taskId', '=', 'task_flow.taskId').on((eb) => eb('previous.sequence', '=', eb('task_flow.sequence', '-', 1))),
+      )
+      .leftJoin('production_code as device', (join) => join.on('device.code', '=', code))
+      .leftJoin('device_flow as here', (join) => join.onRef('here.codeId', '=', 'device.id').onRef('here.taskFlowId', '=', 'task_flow.id'))
+      .leftJoin('device_flow as before', (join) =>
+        join.onRef('before.codeId', '=', 'device.id').onRef('before.taskFlowId', '=', 'previous.id'),
+      )
+      .select((eb) => [
+        'task.id as taskId',
+        'task.status as taskStatus',
+        'task.communicationId',
+        'task_flow.id as flowId',
+        'task_flow.sequence as flowSequence',
+        'task_flow.bindMac',
+        'task_flow.flowType',
+        'previous.id as previousFlowId',
+        'previous.name as previousFlowName',
+        eb
+          .selectFrom('task_flow as every')
+          .select((sub) => sub.fn.countAll<number>().as('n'))
+          .whereRef('every.taskId', '=', 'task.id')
+          .as('flowCount'),
+        'device.id as deviceId',
+        'device.taskId as deviceTaskId',
+        'device.code',
+        'device.sn',
+        'device.mac',
+        'device.imei',
+        'device.passedFlows',
+        'device.failedFlows',
+        'device.everFailed',
+        'device.resultCount',
+        'device.firstTestTime',
+        'device.lastTestTime',
+        'here.latestStatus',
+        'here.attempts',
+        'before.latestStatus as previousStatus',
+      ])
+      .where('task_flow.id', '=', flowId)
+      .where('task.id', '=', taskId),
+);
+
+/**
+ * What a result at a terminal's flow is checked against, in one read: the task
+ * and flow (none when the terminal is not on that task's flow), the flow before
+ * it, and the device by its production code (null columns when unknown) with its
+ * latest result at this flow and at the one before.
+ */
+export async function findResultContext(db: Kysely<Database>, dialect: Dialect, taskId: number, flowId: number, code: string) {
+  return (await resultContextQuery(db, dialect, { taskId, flowId, code })).rows[0];
+}
+export type ResultContext = NonNullable<Awaited<ReturnType<typeof findResultContext>>>;
+
+export type ScanKind = 'sn' | 'mac' | 'imei';
+
+/** Which of the scanned values another device of the task already carries. */
+export async function scanTakenBy(
+  db: Kysely<Database>,
+  taskId: number,
+  deviceId: number,
+  scans: Partial<Record<ScanKind, string>>,
+): Promise<ScanKind | undefined> {
+  const entries = Object.entries(scans) as [ScanKind, string][];
+  if (entries.length === 0) return undefined;
+  const row = await db
+    .selectFrom('production_code')
+    .select(['sn', 'mac', 'imei'])
+    .where('taskId', '=', taskId)
+    .where('id', '<>', deviceId)
+    .where((eb) => eb.or(entries.map(([kind, value]) => eb(kind, '=', value))))
+    .limit(1)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return entries.find(([kind, value]) => row[kind] === value)?.[0];
+}
+
+const storedResultQuery = prepared(['clientResultId'], (db, _dialect, { clientResultId }: { clientResultId: string }) =>
+  db
+    .selectFrom('flow_result')
+    .innerJoin('production_code', 'production_code.id', 'flow_result.codeId')
+    .select([
+      'flow_result.id',
+      'flow_result.clientResultId',
+      'flow_result.status',
+      'flow_result.createTime',
+      'flow_result.autoResults',
+      'flow_result.manualResults',
+      'production_code.code as productionCode',
+      'production_code.testStatus',
+    ])
+    .where('flow_result.clientResultId', '=', clientResultId),
+);
+
+/** A stored result with its device, as a retry of it is answered. */
+export async function findResultByClientId(db: Kysely<Database>, dialect: Dialect, clientResultId: string) {
+  return (await storedResultQuery(db, dialect, { clientResultId })).rows[0];
+}
+export type StoredResultRow = NonNullable<Awaited<ReturnType<typeof findResultByClientId>>>;
+
+/** A terminal's results since `since`, newest first, with their device and flow. */
+export async function resultsOfTerminal(
+  db: Kysely<Database>,
+  terminalId: number,
+  since: number,
+  paging: { page: number; pageSize: number },
+) {
+  const base = db.selectFrom('flow_result').where('flow_result.terminalId', '=', terminalId).where('flow_result.createTime', '>=', since);
+  const counted = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  let list = base
+    .innerJoin('production_code', 'production_code.id', 'flow_result.codeId')
+    .innerJoin('task_flow', 'task_flow.id', 'flow_result.taskFlowId')
+    .select([
+      'flow_result.id as resultId',
+      'production_code.code as productionCode',
+      'task_flow.name as flowName',
+      'flow_result.status',
+      'flow_result.userName',
+      'flow_result.createTime',
+    ])
+    .orderBy('flow_result.createTime', 'desc')
+    .orderBy('flow_result.id', 'desc');
+  if (paging.pageSize > 0) list = list.limit(paging.pageSize).offset((paging.page - 1) * paging.pageSize);
+  return { rows: await list.execute(), total: Number(counted.n) };
+}
+
+/** Whether a terminal is on a production task's flow (overall check, see task-terminals.ts). */
+export const servesFlow = (terminal: { terminalStatus: number; taskId: number | null; flowId: number | null }) =>
+  terminal.terminalStatus === TERMINAL_STATUS.overallCheck && terminal.taskId !== null && terminal.flowId !== null;

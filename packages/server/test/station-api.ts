@@ -1,0 +1,245 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type Envelope,
+  PATHS,
+  STATION_APP_MENU,
+  type StationAssignment,
+  type StationLoginResult,
+  type StationResultBody,
+  type StationVerdict,
+} from '@factory/contracts';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { Kysely } from 'kysely';
+import { expect } from 'vitest';
+import type { Database } from '../src/platform/schema.js';
+import { createLine } from './line-factories.js';
+import { client, createRole, createUser, dbOf } from './session-helpers.js';
+import { dayFromToday } from './task-api.js';
+import {
+  createFlow,
+  createProduct,
+  createProperty,
+  type FlowOptions,
+  type ProductOptions,
+  type PropertyOptions,
+} from './product-center-factories.js';
+import { createPublishedProduct, type PublishedProduct } from './task-factories.js';
+import { createTerminal } from './terminal-factories.js';
+import { uniqueName } from './user-factories.js';
+
+export const WORKER_PASSWORD = 'Worker123x';
+
+export interface Worker {
+  id: number;
+  userName: string;
+  password: string;
+}
+
+/** A user under the admin whose role holds the PAD APP menu (or the grants given). */
+export async function createWorker(app: FastifyInstance, grants: string[] = [STATION_APP_MENU.PAD], status = 1): Promise<Worker> {
+  const db = dbOf(app);
+  const roleId = await createRole(db, grants);
+  const userName = uniqueName('w');
+  const id = await createUser(db, userName, WORKER_PASSWORD, { roleId, status });
+  return { id, userName, password: WORKER_PASSWORD };
+}
+
+export interface FlowSpec extends Omit<FlowOptions, 'items'> {
+  items?: (PropertyOptions & Omit<NonNullable<FlowOptions['items']>[number], 'propertyId'>)[];
+}
+
+/** A published product whose flows check properties made for them (one property per item). */
+export async function createProductWithFlows(
+  db: Kysely<Database>,
+  flows: FlowSpec[],
+  options: ProductOptions = {},
+): Promise<PublishedProduct> {
+  const productId = await createProduct(db, { publishStatus: 'PUBLISH', publishTime: Date.now(), ...options });
+  const flowIds: number[] = [];
+  for (const { items = [], ...flow } of flows) {
+    const flowItems = [];
+    for (const { intervalNumber, normalValue, normalValueMax, normalStr, normalBoolean, normalEnums, ...property } of items) {
+      const propertyId = await createProperty(db, productId, property);
+      flowItems.push({ propertyId, intervalNumber, normalValue, normalValueMax, normalStr, normalBoolean, normalEnums });
+    }
+    flowIds.push(await createFlow(db, productId, { ...flow, items: flowItems }));
+  }
+  const row = await db.selectFrom('product').select(['productTypeId', 'number']).where('id', '=', productId).executeTakeFirstOrThrow();
+  return { productId, productTypeId: row.productTypeId, number: row.number, flowIds };
+}
+
+export interface Station {
+  terminalId: number;
+  terminalCode: string;
+  /** the task_flow the PAD serves */
+  flowId: number;
+  token: string;
+}
+
+export interface RunningTask {
+  taskId: number;
+  product: PublishedProduct;
+  /** task_flow ids in order */
+  flowIds: number[];
+  /** the production codes in label order */
+  codes: string[];
+  worker: Worker;
+  /** `perFlow` signed-in PADs per flow, flow by flow */
+  stations: Station[];
+}
+
+export interface RunningOptions {
+  product?: PublishedProduct;
+  flows?: number;
+  count?: number;
+  perFlow?: number;
+}
+
+/** The station calls as the app and the simulator make them, and the setup of a task with signed-in PADs. */
+export function stationApi(app: () => FastifyInstance, adminToken: () => string) {
+  const { get, post, postForm } = client(app);
+  const db = () => dbOf(app());
+
+  const ok = <T>(response: LightMyRequestResponse): T => {
+    const body = response.json<Envelope<T>>();
+    expect({ status: response.statusCode, errorMsg: body.errorMsg }).toEqual({ status: 200, errorMsg: null });
+    return body.data;
+  };
+
+  const login = (terminalCode: string, username: string, password: string) =>
+    post(PATHS.stationLogin, null, { terminalCode, username, password });
+  const signIn = async (terminalCode: string, worker: Worker) =>
+    ok<StationLoginResult>(await login(terminalCode, worker.userName, worker.password));
+
+  const assignment = async (token: string) => ok<StationAssignment>(await get(PATHS.stationAssignment, token));
+  const submit = (token: string, body: StationResultBody) => post(PATHS.stationResult, token, body);
+  const verdict = async (token: string, body: StationResultBody) => ok<StationVerdict>(await submit(token, body));
+
+  const terminalCodeOf = async (id: number) =>
+    (await db().selectFrom('terminal').select('terminalCode').where('id', '=', id).executeTakeFirstOrThrow()).terminalCode;
+
+  /** A task of `count` units (3) planned through the API, `perFlow` PADs (1) on each flow, each signed in by one worker. */
+  async function runningTask(options: RunningOptions = {}): Promise<RunningTask> {
+    const product = options.product ?? (await createPublishedProduct(db(), { flows: options.flows ?? 2 }));
+    const lineId = await createLine(db());
+    const taskId = ok<number>(
+      await post(PATHS.taskCreate, adminToken(), {
+        productTypeId: product.productTypeId,
+        productId: product.productId,
+        productNumber: product.number,
+        productionLineIds: [lineId],
+        productionCount: options.count ?? 3,
+        expireTime: dayFromToday(1),
+      }),
+    );
+    const flowIds = (await db().selectFrom('task_flow').select('id').where('taskId', '=', taskId).orderBy('sequence').execute()).map(
+      (row) => row.id,
+    );
+    const perFlow = options.perFlow ?? 1;
+    const padsOf = new Map<number, number[]>();
+    for (const flowId of flowIds) {
+      const ids: number[] = [];
+      for (let n = 0; n < perFlow; n++) ids.push(await createTerminal(db(), { lineId }));
+      padsOf.set(flowId, ids);
+    }
+    ok(
+      await post(PATHS.padSet, adminToken(), {
+        taskId,
+        flowId2PadId: flowIds.map((flowId) => ({ flowId, padIdList: padsOf.get(flowId)! })),
+      }),
+    );
+    const worker = await createWorker(app());
+    const stations: Station[] = [];
+    for (const flowId of flowIds) {
+      for (const terminalId of padsOf.get(flowId)!) {
+        const terminalCode = await terminalCodeOf(terminalId);
+        const { token } = await signIn(terminalCode, worker);
+        stations.push({ terminalId, terminalCode, flowId, token });
+      }
+    }
+    const codes = (await db().selectFrom('production_code').select('code').where('taskId', '=', taskId).orderBy('sequence').execute()).map(
+      (row) => row.code,
+    );
+    return { taskId, product, flowIds, codes, worker, stations };
+  }
+
+  /** The item ids of a task flow: auto-check and manual, in order. */
+  async function itemIdsOf(flowId: number): Promise<{ items: number[]; manual: number[] }> {
+    const items = await db().selectFrom('task_flow_item').select('id').where('taskFlowId', '=', flowId).orderBy('sequence').execute();
+    const manual = await db()
+      .selectFrom('task_flow_manual_item')
+      .select('id')
+      .where('taskFlowId', '=', flowId)
+      .orderBy('sequence')
+      .execute();
+    return { items: items.map((row) => row.id), manual: manual.map((row) => row.id) };
+  }
+
+  /**
+   * A result of the default product's flow (one int item 10–20, one manual item):
+   * every item given `value` (15, a pass), every manual check ticked, the SN
+   * scanned, unless told otherwise.
+   */
+  async function resultBody(flowId: number, productionCode: string, overrides: Partial<StationResultBody> & { value?: unknown } = {}) {
+    const { items, manual } = await itemIdsOf(flowId);
+    const { value = 15, ...rest } = overrides;
+    const now = Date.now();
+    return {
+      clientResultId: randomUUID(),
+      productionCode,
+      // Overall-check flows ask for the SN; one per device, derived from its code.
+      sn: `SN${productionCode}`,
+      startTime: now - 30_000,
+      endTime: now,
+      autoValues: items.map((itemId) => ({ itemId, value })),
+      manualResults: manual.map((itemId) => ({ itemId, pass: true })),
+      ...rest,
+    } satisfies StationResultBody;
+  }
+
+  /** The rows a result writes, counted: what a refusal must leave as it was. */
+  async function storedCounts(taskId: number) {
+    const results = await db()
+      .selectFrom('flow_result')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('taskId', '=', taskId)
+      .executeTakeFirstOrThrow();
+    const devices = await db()
+      .selectFrom('device_flow')
+      .innerJoin('production_code', 'production_code.id', 'device_flow.codeId')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('production_code.taskId', '=', taskId)
+      .executeTakeFirstOrThrow();
+    const flows = await db()
+      .selectFrom('task_flow')
+      .select(['totalCount', 'failCount', 'finishNumber'])
+      .where('taskId', '=', taskId)
+      .orderBy('sequence')
+      .execute();
+    const codes = await db()
+      .selectFrom('production_code')
+      .select(['code', 'sn', 'mac', 'imei', 'resultCount', 'passedFlows', 'failedFlows', 'testStatus'])
+      .where('taskId', '=', taskId)
+      .orderBy('sequence')
+      .execute();
+    return { results: Number(results.n), deviceFlows: Number(devices.n), flows, codes };
+  }
+
+  return {
+    get,
+    post,
+    postForm,
+    db,
+    ok,
+    login,
+    signIn,
+    assignment,
+    submit,
+    verdict,
+    terminalCodeOf,
+    runningTask,
+    itemIdsOf,
+    resultBody,
+    storedCounts,
+  };
+}

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { parseCli } from './cli-args.js';
+
+describe('simulator command line', () => {
+  it('reads the documented options', () => {
+    const options = parseCli(
+      ['--url', 'http://127.0.0.1:9090/', '--stations', '20', '--rate', '5', '--failure-rate', '0.05', '--seed-factory', '--admin-password', 'Admin12345'],
+      {},
+    );
+    expect(options).toMatchObject({ url: 'http://127.0.0.1:9090', stations: 20, rate: 5, failureRate: 0.05, seedFactory: true, adminPassword: 'Admin12345' });
+    expect(options.stationUser).toBe('admin');
+    expect(options.stationPassword).toBe('Admin12345');
+  });
+
+  it('takes the administrator password from ADMIN_PASSWORD and refuses to run without one', () => {
+    expect(parseCli([], { ADMIN_PASSWORD: 'Demo12345' }).adminPassword).toBe('Demo12345');
+    expect(() => parseCli([], {})).toThrow(/administrator password/);
+  });
+
+  it.each([
+    [['--stations', '0'], /--stations/],
+    [['--stations', '2.5'], /--stations/],
+    [['--failure-rate', '1.5'], /--failure-rate/],
+    [['--rate', 'fast'], /--rate/],
+    [['--unknown'], /unknown/i],
+  ])('refuses %j', (argv, message) => {
+    expect(() => parseCli(argv, { ADMIN_PASSWORD: 'x' })).toThrow(message);
+  });
+});

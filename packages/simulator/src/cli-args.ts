@@ -1,0 +1,92 @@
+import { parseArgs } from 'node:util';
+
+export interface CliOptions {
+  url: string;
+  stations: number;
+  rate: number;
+  failureRate: number;
+  repairDelaySeconds: number;
+  units: number;
+  seedFactory: boolean;
+  adminUser: string;
+  adminPassword: string;
+  stationUser: string;
+  stationPassword: string;
+  reportEverySeconds: number;
+  randomSeed: number | undefined;
+  help: boolean;
+}
+
+export const USAGE = `Usage: npm run simulate -- [options]
+
+Drives PAD stations over the station API: each signs in, reads its assignment,
+tests units at its flow with values drawn around the standard, and submits.
+
+  --url <url>             server address (default http://127.0.0.1:8080)
+  --stations <n>          stations to run (default 20)
+  --rate <r>              results per second per station (default 1; 0 = as fast as the server answers)
+  --failure-rate <f>      share of results that fail, 0 to 1 (default 0.05)
+  --repair-delay <s>      seconds a failed unit is away before its retest (default 20)
+  --seed-factory          first seed lines, PADs, users, two products and running tasks
+  --units <n>             units of the larger seeded task (default 3000)
+  --admin-user <name>     console user that seeds and reads codes (default admin)
+  --admin-password <pw>   its password (default $ADMIN_PASSWORD)
+  --station-user <name>   without --seed-factory: user signing in at every station (default the admin user)
+  --station-password <pw> its password (default the admin password)
+  --report-every <s>      seconds between progress lines (default 5)
+  --random-seed <n>       repeat the same value draws
+  -h, --help              this text
+
+The server must run with CAPTCHA=off (npm run demo does).`;
+
+function number(name: string, text: string | undefined, fallback: number, check: (value: number) => boolean, rule: string): number {
+  if (text === undefined) return fallback;
+  const value = Number(text);
+  if (text.trim() === '' || !Number.isFinite(value) || !check(value)) throw new Error(`--${name} must be ${rule}, got "${text}"`);
+  return value;
+}
+
+/** The command line, checked; throws an Error naming the bad option. */
+export function parseCli(argv: readonly string[], env: Record<string, string | undefined> = process.env): CliOptions {
+  const { values } = parseArgs({
+    args: [...argv],
+    options: {
+      url: { type: 'string' },
+      stations: { type: 'string' },
+      rate: { type: 'string' },
+      'failure-rate': { type: 'string' },
+      'repair-delay': { type: 'string' },
+      units: { type: 'string' },
+      'seed-factory': { type: 'boolean', default: false },
+      'admin-user': { type: 'string' },
+      'admin-password': { type: 'string' },
+      'station-user': { type: 'string' },
+      'station-password': { type: 'string' },
+      'report-every': { type: 'string' },
+      'random-seed': { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+    strict: true,
+    allowPositionals: false,
+  });
+  const adminUser = values['admin-user'] ?? 'admin';
+  const adminPassword = values['admin-password'] ?? env.ADMIN_PASSWORD ?? '';
+  const options: CliOptions = {
+    url: (values.url ?? 'http://127.0.0.1:8080').replace(/\/+$/, ''),
+    stations: number('stations', values.stations, 20, (n) => Number.isInteger(n) && n >= 1 && n <= 500, 'a whole number from 1 to 500'),
+    rate: number('rate', values.rate, 1, (n) => n >= 0 && n <= 1000, 'a number from 0 to 1000'),
+    failureRate: number('failure-rate', values['failure-rate'], 0.05, (n) => n >= 0 && n <= 1, 'a number from 0 to 1'),
+    repairDelaySeconds: number('repair-delay', values['repair-delay'], 20, (n) => n >= 0, 'zero or more seconds'),
+    units: number('units', values.units, 3000, (n) => Number.isInteger(n) && n >= 1 && n <= 100_000, 'a whole number from 1 to 100000'),
+    seedFactory: values['seed-factory'] ?? false,
+    adminUser,
+    adminPassword,
+    stationUser: values['station-user'] ?? adminUser,
+    stationPassword: values['station-password'] ?? adminPassword,
+    reportEverySeconds: number('report-every', values['report-every'], 5, (n) => n > 0, 'more than 0 seconds'),
+    randomSeed: values['random-seed'] === undefined ? undefined : number('random-seed', values['random-seed'], 0, Number.isInteger, 'a whole number'),
+    help: values.help ?? false,
+  };
+  if (!options.help && !options.adminPassword) throw new Error('give the administrator password: --admin-password or ADMIN_PASSWORD');
+  return options;
+}

@@ -1,0 +1,324 @@
+import { type MenuTreeNode, PATHS, type TaskEditData, type TaskStatus } from '@factory/contracts';
+import type { ConsoleCall } from './console-client.js';
+import { setFirstPassword } from './console-client.js';
+import type { StationLogin } from './simulation.js';
+import { type FactoryPlan, type FlowItemPlan, OPERATOR_ROLE, type ProductPlan, SUPERVISOR_ROLE, type TaskPlan } from './factory-plan.js';
+
+
+export interface SeededTask {
+  taskId: number;
+  productNumber: string;
+  units: number;
+  stations: StationLogin[];
+}
+
+export interface SeededFactory {
+  tasks: SeededTask[];
+  supervisor: { username: string; password: string } | null;
+  /** the 人工工位 PADs left to a person with the station app */
+  manualStations: StationLogin[];
+}
+
+interface Lookup {
+  id: number | string;
+  name: string;
+}
+
+type Log = (line: string) => void;
+
+const ADMIN_NAME_SUFFIX = '@admin';
+
+/** The day `days` from today in the server's zone is close enough to the local one for an expiry. */
+function dateFromToday(days: number): string {
+  const date = new Date(Date.now() + days * 86_400_000);
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** A PDF of one page: enough for the station app's work-instruction viewer. */
+function instructionPdf(title: string): Blob {
+  const text = `%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 595 842]/Contents 4 0 R/Resources<</Font<</F1 5 0 R>>>>>>endobj\n4 0 obj<</Length 60>>stream\nBT /F1 24 Tf 72 760 Td (Work instruction: ${title.replace(/[^\x20-\x7e]/g, '')}) Tj ET\nendstream endobj\n5 0 obj<</Type/Font/Subtype/Type1/BaseFont/Helvetica>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n`;
+  return new Blob([text], { type: 'application/pdf' });
+}
+
+function standardOf(item: FlowItemPlan, propertyId: number): Record<string, unknown> {
+  if (item.range) return { id: propertyId, intervalNumber: 1, normalValue: String(item.range[0]), normalValueMax: String(item.range[1]) };
+  if (item.value !== undefined) return { id: propertyId, intervalNumber: 0, normalValue: String(item.value) };
+  if (item.flag !== undefined) return { id: propertyId, normalBoolean: item.flag ? 1 : 0 };
+  if (item.text !== undefined) return { id: propertyId, normalStr: item.text };
+  return { id: propertyId, normalEnums: item.enums ?? [] };
+}
+
+/**
+ * Seeds a factory through the console API as the administrator would in the
+ * console: lines, PADs on them, a station role (PAD APP) and one for a
+ * supervisor, station users with their own passwords, published products whose
+ * flows check every data type, and running tasks with PADs on every flow.
+ * Whatever already exists under the plan's names is reused, so seeding twice
+ * continues the same factory (a finished task is followed by a new one).
+ */
+export async function seedFactory(call: ConsoleCall, baseUrl: string, plan: FactoryPlan, log: Log = () => {}): Promise<SeededFactory> {
+  const lookups = async (path: string) => call<Lookup[]>('GET', path);
+  const factoryId = (await call<{ list: { id: number }[] }>('GET', `${PATHS.factoryList}?pageSize=0`)).list[0]!.id;
+
+  // Lines
+  const lineIds = new Map<string, number>();
+  const existingLines = (await call<{ list: { id: number; lineNum: string }[] }>('GET', `${PATHS.lineList}?factoryId=${factoryId}&pageSize=0`)).list;
+  for (const line of plan.lines) {
+    const found = existingLines.find((row) => row.lineNum === line.lineNum);
+    lineIds.set(line.lineNum, found ? found.id : await call<number>('POST', PATHS.lineAdd, { json: { factoryId, ...line } }));
+  }
+  log(`lines ${plan.lines.map((line) => `${line.lineName} (${line.lineNum})`).join(', ')}`);
+
+  // PADs, named after the flow they will serve
+  const padCategory = Number(Object.keys(await call<Record<string, string>>('GET', `${PATHS.terminalCategory}?terminalType=PAD`))[0]);
+  const padsByCode = await padsWithPrefix(call, plan.padPrefix);
+  const taskPads: { code: string; id: number; flowIndex: number }[][] = [];
+  for (const [taskIndex, task] of plan.tasks.entries()) {
+    const product = productPlanOf(plan, task);
+    const lineId = lineIds.get(task.lineNums[0]!)!;
+    const pads: { code: string; id: number; flowIndex: number }[] = [];
+    for (let index = 0; index < Math.max(task.stations, product.flows.length); index++) {
+      const code = `${plan.padPrefix}-${taskIndex + 1}-${String(index + 1).padStart(2, '0')}`;
+      const flowIndex = index % product.flows.length;
+      const name = `${product.flows[flowIndex]!.name}${Math.floor(index / product.flows.length) + 1}号`;
+      const id = padsByCode.get(code) ?? (await call<number>('POST', PATHS.terminalAdd, { json: { terminalCode: code, terminalName: name, terminalType: 'PAD', categoryId: padCategory, lineId } }));
+      pads.push({ code, id, flowIndex });
+    }
+    if (plan.manualStation) {
+      const code = manualPadCode(plan, taskIndex);
+      const name = `人工工位${taskIndex + 1}号`;
+      const id = padsByCode.get(code) ?? (await call<number>('POST', PATHS.terminalAdd, { json: { terminalCode: code, terminalName: name, terminalType: 'PAD', categoryId: padCategory, lineId } }));
+      pads.push({ code, id, flowIndex: 0 });
+    }
+    taskPads.push(pads);
+  }
+  log(`${taskPads.flat().length} PADs`);
+
+  // Roles and users
+  const menus = await call<MenuTreeNode[]>('GET', `${PATHS.menuTree}?withFunction=true&forRole=true`);
+  const operatorRole = await ensureRole(call, OPERATOR_ROLE, menus, (path) => path[0] === 'PAD APP');
+  const operatorLines = [{ factoryId, lineId: [...lineIds.values()] }];
+  const defaultPassword = await call<string>('GET', PATHS.userDefaultPassword);
+  const padCount = taskPads.flat().length - (plan.manualStation ? plan.tasks.length : 0);
+  const operatorCount = Math.max(1, Math.min(plan.operatorCount ?? padCount, padCount));
+  const operators: string[] = [];
+  const names = Array.from({ length: operatorCount }, (_, index) => `${plan.operatorPrefix}${String(index + 1).padStart(2, '0')}`);
+  // A few at a time: each new user costs the server three password hashes.
+  for (let start = 0; start < names.length; start += 4) {
+    operators.push(
+      ...(await Promise.all(
+        names.slice(start, start + 4).map((name) => ensureUser(call, baseUrl, name, operatorRole, operatorLines, defaultPassword, plan.operatorPassword)),
+      )),
+    );
+  }
+  log(`${operators.length} station users ${operators[0]} … ${operators.at(-1)} (role ${OPERATOR_ROLE})`);
+
+  let manual: SeededFactory['manualStations'] = [];
+  if (plan.manualStation) {
+    const username = await ensureUser(call, baseUrl, plan.manualStation.name, operatorRole, operatorLines, defaultPassword, plan.manualStation.password);
+    manual = plan.tasks.map((_task, taskIndex) => ({ terminalCode: manualPadCode(plan, taskIndex), username, password: plan.manualStation!.password }));
+    log(`station user ${username} for the 人工工位 PADs ${manual.map((station) => station.terminalCode).join(', ')}`);
+  }
+
+  let supervisor: SeededFactory['supervisor'] = null;
+  if (plan.supervisor) {
+    const role = await ensureRole(call, SUPERVISOR_ROLE, menus, (path) => ['生产中心', '数据中心'].includes(path[0]!) || path.includes('终端管理'));
+    const username = await ensureUser(call, baseUrl, plan.supervisor.name, role, operatorLines, defaultPassword, plan.supervisor.password);
+    supervisor = { username, password: plan.supervisor.password };
+    log(`supervisor ${username} (role ${SUPERVISOR_ROLE})`);
+  }
+
+  // Products and tasks
+  const products = new Map<string, number>();
+  for (const product of plan.products) products.set(product.number, await ensureProduct(call, product, lookups));
+  log(`published products ${plan.products.map((product) => product.number).join(', ')}`);
+
+  const tasks: SeededTask[] = [];
+  let operatorIndex = 0;
+  for (const [taskIndex, task] of plan.tasks.entries()) {
+    const pads = taskPads[taskIndex]!;
+    const taskId = await ensureTask(call, task, products.get(task.productNumber)!, [...lineIds.entries()], pads);
+    // The task's own terminals (a task reused from an earlier run may have others than the plan's), but not the person's.
+    const codes = (await taskTerminalCodes(call, taskId)).filter((code) => !manual.some((station) => station.terminalCode === code));
+    tasks.push({
+      taskId,
+      productNumber: task.productNumber,
+      units: task.units,
+      stations: codes.map((terminalCode) => ({ terminalCode, username: operators[operatorIndex++ % operators.length]!, password: plan.operatorPassword })),
+    });
+    log(`task ${taskId}: ${task.productNumber}, ${task.units} units, ${codes.length} stations, started`);
+  }
+  return { tasks, supervisor, manualStations: manual };
+}
+
+const manualPadCode = (plan: FactoryPlan, taskIndex: number) => `${plan.padPrefix}-${taskIndex + 1}-M1`;
+
+/** Codes of the terminals on the task's flows: the first of every flow, then the second of every flow … */
+export async function taskTerminalCodes(call: ConsoleCall, taskId: number): Promise<string[]> {
+  const data = await call<TaskEditData>('GET', `${PATHS.taskEditData}?taskId=${taskId}`);
+  const perFlow = data.flowPads.map((flowPad) => flowPad.padInfos.map((pad) => pad.code));
+  const codes: string[] = [];
+  for (let index = 0; perFlow.some((pads) => index < pads.length); index++) {
+    for (const pads of perFlow) if (index < pads.length) codes.push(pads[index]!);
+  }
+  return codes;
+}
+
+function productPlanOf(plan: FactoryPlan, task: TaskPlan): ProductPlan {
+  const product = plan.products.find((candidate) => candidate.number === task.productNumber);
+  if (!product) throw new Error(`the plan has no product ${task.productNumber}`);
+  return product;
+}
+
+interface PadRow {
+  padId: number;
+  padCode: string;
+}
+
+async function padsWithPrefix(call: ConsoleCall, prefix: string): Promise<Map<string, number>> {
+  const list = await call<{ freePadList: PadRow[]; taskLineList: { linePadList: PadRow[] }[] }>(
+    'GET',
+    `${PATHS.terminalList}?terminalType=PAD&padKey=${encodeURIComponent(prefix)}`,
+  );
+  const pads = [...list.freePadList, ...list.taskLineList.flatMap((group) => group.linePadList)];
+  return new Map(pads.map((pad) => [pad.padCode, pad.padId]));
+}
+
+/** A role granting the menus (and all their buttons) whose path of names `wanted` accepts; reused when it exists. */
+async function ensureRole(call: ConsoleCall, roleName: string, tree: MenuTreeNode[], wanted: (path: string[]) => boolean): Promise<number> {
+  const existing = await call<{ list: { id: number; roleName: string }[] }>('GET', `${PATHS.roleList}?roleName=${encodeURIComponent(roleName)}&pageSize=0`);
+  const found = existing.list.find((role) => role.roleName === roleName);
+  if (found) return found.id;
+  const grants: { menuId: number; funIdList: number[] }[] = [];
+  const walk = (nodes: MenuTreeNode[], path: string[]) => {
+    for (const node of nodes) {
+      if (node.type !== 0) continue;
+      const here = [...path, node.name];
+      const buttons = node.children.filter((child) => child.type === 1).map((child) => child.id);
+      if (node.url !== '/' && wanted(here)) grants.push({ menuId: node.id, funIdList: buttons });
+      walk(node.children, here);
+    }
+  };
+  walk(tree, []);
+  return call<number>('POST', PATHS.roleCreate, { json: { roleName, roleMenuFunctionVOS: grants } });
+}
+
+/** A user under admin with the role; a new one gets its own password at once. Answers the stored name (`name@admin`). */
+async function ensureUser(
+  call: ConsoleCall,
+  baseUrl: string,
+  name: string,
+  roleId: number,
+  facLineVos: { factoryId: number; lineId: number[] }[],
+  defaultPassword: string,
+  password: string,
+): Promise<string> {
+  const existing = await call<{ list: { userName: string }[] }>('GET', `${PATHS.userList}?userName=${encodeURIComponent(name)}&pageSize=0`);
+  const found = existing.list.find((user) => user.userName === name || user.userName === `${name}${ADMIN_NAME_SUFFIX}`);
+  if (found) return found.userName;
+  await call<number>('POST', PATHS.userCreate, { json: { userName: name, roleId, facLineVos } });
+  const userName = `${name}${ADMIN_NAME_SUFFIX}`;
+  await setFirstPassword(baseUrl, userName, defaultPassword, password);
+  return userName;
+}
+
+/** The product, published, with its properties and flows; reused (as it is) when its model exists. */
+async function ensureProduct(call: ConsoleCall, product: ProductPlan, lookups: (path: string) => Promise<Lookup[]>): Promise<number> {
+  const existing = await call<{ list: { id: number; number: string; publishStatus: string; flowCount: number }[] }>('GET', `${PATHS.productQuery}?pageSize=0`);
+  const found = existing.list.find((row) => row.number === product.number);
+  if (found) {
+    if (found.publishStatus === 'UNPUBLISH' && found.flowCount > 0) await call('POST', PATHS.productPublish, { json: { id: found.id } });
+    return found.id;
+  }
+  const types = await lookups(PATHS.productTypes);
+  const formats = await lookups(PATHS.dataFormats);
+  const units = await lookups(PATHS.units);
+  const created = await call<number | { id: number }>('POST', PATHS.productCreate, {
+    json: {
+      productTypeId: types.find((type) => type.name === product.typeName)!.id,
+      number: product.number,
+      code: product.code,
+      connectInternet: product.communication !== null,
+      communicationId: product.communication,
+      dataFormatId: formats[0]!.id,
+      description: product.description,
+    },
+  });
+  const productId = typeof created === 'number' ? created : created.id;
+
+  for (const property of product.properties) {
+    const unitId = property.unit ? units.find((unit) => unit.name.startsWith(property.unit!))?.id : undefined;
+    await call('POST', PATHS.propertyAdd, {
+      json: {
+        productId,
+        name: property.name,
+        code: property.code,
+        dataTypeId: property.dataTypeId,
+        description: property.description,
+        valueDescription: '',
+        trueValue: property.trueValue ?? '',
+        falseValue: property.falseValue ?? '',
+        min: property.min ?? '',
+        max: property.max ?? '',
+        unitId: unitId ?? null,
+        length: property.length ?? '',
+        enumerates: property.enumerates ? Object.fromEntries(property.enumerates.map((label, key) => [String(key), label])) : null,
+      },
+    });
+  }
+  const properties = (await call<{ list: { id: number; code: string }[] }>('GET', `${PATHS.propertyList}?productId=${productId}&pageSize=0`)).list;
+  const propertyId = (code: string) => properties.find((property) => property.code === code)!.id;
+
+  for (const flow of product.flows) {
+    const form = new FormData();
+    const items = flow.items.map((item) => standardOf(item, propertyId(item.code)));
+    form.append('productFlowParams', JSON.stringify({ productId, name: flow.name, bindMac: Boolean(flow.bindMac), items, manualItems: flow.manualItems }));
+    if (flow.pdf) form.append('pdf', instructionPdf(flow.name), `${flow.name}作业指导书.pdf`);
+    await call('POST', PATHS.flowAdd, { multipart: form });
+  }
+  await call('POST', PATHS.productPublish, { json: { id: productId } });
+  return productId;
+}
+
+/**
+ * The product's unfinished task, or a new one; its PADs on its flows and the task
+ * started. A task someone stopped in the console is started again.
+ */
+async function ensureTask(
+  call: ConsoleCall,
+  task: TaskPlan,
+  productId: number,
+  lines: [string, number][],
+  pads: { id: number; flowIndex: number }[],
+): Promise<number> {
+  const list = await call<{ list: { id: number; productId: number; status: TaskStatus }[] }>(
+    'GET',
+    `${PATHS.taskList}?productNumberOrProductLineCode=${encodeURIComponent(task.productNumber)}&pageSize=0`,
+  );
+  const open = list.list.find((row) => row.productId === productId && row.status !== 'FINISH');
+  const product = await call<{ productTypeId: number; number: string }>('GET', `${PATHS.productDetail}?id=${productId}`);
+  const taskId =
+    open?.id ??
+    (await call<number>('POST', PATHS.taskCreate, {
+      json: {
+        productTypeId: product.productTypeId,
+        productId,
+        productNumber: product.number,
+        productionLineIds: task.lineNums.map((lineNum) => lines.find(([num]) => num === lineNum)![1]),
+        productionCount: task.units,
+        expireTime: dateFromToday(task.expireDays ?? 14),
+      },
+    }));
+  const status = open?.status ?? 'NEW';
+  if (status === 'NEW') {
+    const data = await call<TaskEditData>('GET', `${PATHS.taskEditData}?taskId=${taskId}`);
+    const flowId2PadId = data.flowPads.map((flowPad, index) => ({
+      flowId: flowPad.flow.id,
+      padIdList: pads.filter((pad) => pad.flowIndex === index).map((pad) => pad.id),
+    }));
+    await call('POST', PATHS.padSet, { json: { taskId, flowId2PadId } });
+  }
+  if (status !== 'START') await call('POST', PATHS.taskStart, { json: { id: taskId } });
+  return taskId;
+}

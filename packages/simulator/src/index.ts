@@ -1,0 +1,13 @@
+/** The simulator as a library, for the demo, the end-to-end tests and the benchmarks. */
+export { ConsoleApiError, type ConsoleCall, consoleLogin, setFirstPassword } from './console-client.js';
+export { codesReader, stationsOfRunningTasks } from './factory-discovery.js';
+export * from './factory-plan.js';
+export { type SeededFactory, type SeededTask, seedFactory, taskTerminalCodes } from './factory-seed.js';
+export { type Device, deviceOf, ProductionLine } from './production-line.js';
+export { progressLine, summaryLines } from './progress.js';
+export { seededRandom } from './random.js';
+export { SimulationStats } from './simulation-stats.js';
+export { type Simulation, type SimulationOptions, type StationLogin, startSimulation, type TaskProgress } from './simulation.js';
+export { StationClient, type StationResult, StationRefusal, type SubmitOutcome } from './station-client.js';
+export { runStation, scannedCodes } from './station-loop.js';
+export { drawResult, itemValue } from './value-model.js';

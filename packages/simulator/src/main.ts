@@ -1,0 +1,86 @@
+#!/usr/bin/env node
+import { parseCli, USAGE } from './cli-args.js';
+import { consoleLogin } from './console-client.js';
+import { codesReader, stationsOfRunningTasks } from './factory-discovery.js';
+import { demoPlan } from './factory-plan.js';
+import { seedFactory } from './factory-seed.js';
+import { progressLine, summaryLines } from './progress.js';
+import { type StationLogin, startSimulation } from './simulation.js';
+
+const log = (line: string) => console.log(line);
+const fail = (message: string, code = 1): never => {
+  console.error(message);
+  process.exit(code);
+};
+
+let options;
+try {
+  options = parseCli(process.argv.slice(2));
+} catch (error) {
+  fail(`${(error as Error).message}\n\n${USAGE}`, 2);
+}
+if (options!.help) {
+  log(USAGE);
+  process.exit(0);
+}
+const cli = options!;
+
+let admin;
+try {
+  admin = await consoleLogin(cli.url, cli.adminUser, cli.adminPassword);
+} catch (error) {
+  const cause = (error as { cause?: { code?: string } }).cause?.code;
+  fail(`cannot sign in to ${cli.url} as ${cli.adminUser}: ${cause ?? (error as Error).message} (is the server running, with CAPTCHA=off?)`);
+}
+const { call } = admin!;
+
+let stations: StationLogin[];
+if (cli.seedFactory) {
+  log(`seeding the factory at ${cli.url} …`);
+  const seeded = await seedFactory(call, cli.url, demoPlan({ stations: cli.stations, units: cli.units }), (line) => log(`  ${line}`));
+  stations = seeded.tasks.flatMap((task) => task.stations);
+} else {
+  stations = await stationsOfRunningTasks(call, { username: cli.stationUser, password: cli.stationPassword }, cli.stations);
+  if (stations.length === 0) fail('no started task has terminals on its flows: plan one in the console, or run with --seed-factory');
+}
+
+const simulation = await startSimulation({
+  baseUrl: cli.url,
+  stations,
+  rate: cli.rate,
+  failureRate: cli.failureRate,
+  repairDelayMs: cli.repairDelaySeconds * 1000,
+  codesOf: codesReader(call),
+  ...(cli.randomSeed === undefined ? {} : { randomSeed: cli.randomSeed }),
+  log,
+});
+if (simulation.clients.length === 0) fail('no station could sign in');
+log(
+  `${simulation.clients.length} stations running at ${cli.rate || 'full speed'} results/s each, failure rate ${cli.failureRate}; Ctrl-C stops`,
+);
+
+const reporter = setInterval(() => log(progressLine(simulation.stats, simulation.progress())), cli.reportEverySeconds * 1000);
+
+let signals = 0;
+const onSignal = () => {
+  signals += 1;
+  if (signals === 1) {
+    log('stopping: answering the results in flight (Ctrl-C again to quit at once)');
+    // A server that never comes back must not keep the simulator waiting forever.
+    setTimeout(() => simulation.abort(), 10_000).unref();
+    void simulation.stop();
+  } else {
+    simulation.abort();
+    process.exit(130);
+  }
+};
+process.on('SIGINT', onSignal);
+process.on('SIGTERM', onSignal);
+
+await simulation.done;
+clearInterval(reporter);
+for (const line of summaryLines(simulation.stats, simulation.progress())) log(line);
+const inDoubt = simulation.clients.reduce((sum, client) => sum + client.pending.size, 0);
+if (inDoubt > 0) log(`${inDoubt} results were sent but never answered (the server may or may not have them)`);
+await Promise.all(simulation.clients.map((client) => client.logout()));
+process.exit(0);

@@ -1,0 +1,264 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { failure } from '../../test/fetch-stand-in';
+import { STATION_MSG } from '../lib/contracts';
+import { StationApp } from '../station-app';
+import { bodyOf, installStationServer, type ResultBodySeen, resultPosts, signedIn } from '../test/station-fixtures';
+
+afterEach(() => localStorage.clear());
+
+const scanField = () => screen.getByLabelText('扫码') as HTMLInputElement;
+const itemRow = (name: string) => screen.getByRole('group', { name: `检测项 ${name}` });
+const manualRow = (name: string) => screen.getByRole('group', { name: `人工检查 ${name}` });
+const step = (label: string) => screen.getByRole('listitem', { name: label });
+
+type User = ReturnType<typeof userEvent.setup>;
+
+/** The work screen of a signed-in terminal on the fixtures' flow, against a server stand-in. */
+async function openWork(server: Parameters<typeof installStationServer>[0] = {}) {
+  signedIn();
+  const seen = installStationServer(server);
+  const user = userEvent.setup();
+  render(<StationApp />);
+  await screen.findByLabelText('扫码');
+  return { user, seen };
+}
+
+/** A scanner types the code and Enter into the focused scan field. */
+async function scan(user: User, code: string) {
+  await user.type(scanField(), `${code}{Enter}`);
+}
+
+/** Scans the three codes and fills every value and manual check so the device passes (or fails on voltage). */
+async function fillDevice(user: User, { voltage = '3.3', code = 'K7Q2M9XA4B' } = {}) {
+  await scan(user, code);
+  await scan(user, 'SN20251121001');
+  await scan(user, 'A4:C1:38:00:12:7F');
+  await user.type(within(itemRow('供电电压')).getByLabelText('供电电压'), voltage);
+  await user.click(within(itemRow('电源开关')).getByRole('button', { name: '开' }));
+  await user.selectOptions(within(itemRow('信号档位')).getByLabelText('信号档位'), '强');
+  await user.type(within(itemRow('固件版本')).getByLabelText('固件版本'), 'v2.1.0');
+  await user.click(within(manualRow('外壳完好')).getByRole('button', { name: '合格' }));
+  await user.click(within(manualRow('标签端正')).getByRole('button', { name: '合格' }));
+}
+
+describe('scanning', () => {
+  it('takes the production code and then each code of the flow in order, from a scanner that ends with Enter', async () => {
+    const { user } = await openWork();
+    expect(document.activeElement).toBe(scanField());
+    expect(screen.getByText('请扫描生产码')).toBeTruthy();
+
+    await scan(user, 'K7Q2M9XA4B');
+    expect(step('生产码').textContent).toContain('K7Q2M9XA4B');
+    expect(scanField().value).toBe('');
+    expect(screen.getByText('请扫描SN码')).toBeTruthy();
+    await scan(user, 'SN20251121001');
+    expect(screen.getByText('请扫描MAC')).toBeTruthy();
+    await scan(user, 'A4:C1:38:00:12:7F');
+    expect(step('MAC').textContent).toContain('A4:C1:38:00:12:7F');
+    expect(screen.getByText('扫码完成')).toBeTruthy();
+
+    // A further scan does not replace a device being tested.
+    await scan(user, 'H3N8P2RC6D');
+    expect(screen.getByRole('alert').textContent).toContain('扫码已完成');
+    expect(step('生产码').textContent).toContain('K7Q2M9XA4B');
+  });
+
+  it('redoes a scan: that code and the ones after it are scanned again', async () => {
+    const { user } = await openWork();
+    await scan(user, 'K7Q2M9XA4B');
+    await scan(user, 'SN-WRONG');
+    await scan(user, 'A4:C1:38:00:12:7F');
+
+    await user.click(within(step('SN码')).getByRole('button', { name: '重扫' }));
+    expect(step('SN码').textContent).toContain('待扫描');
+    expect(step('MAC').textContent).not.toContain('A4:C1');
+    expect(step('生产码').textContent).toContain('K7Q2M9XA4B');
+    // The focus is back in the scan field for the scanner.
+    expect(document.activeElement).toBe(scanField());
+    await scan(user, 'SN20251121001');
+    expect(step('SN码').textContent).toContain('SN20251121001');
+  });
+
+  it('refuses the same code twice in one device (a label scanned again by mistake)', async () => {
+    const { user } = await openWork();
+    await scan(user, 'K7Q2M9XA4B');
+    await scan(user, 'K7Q2M9XA4B');
+    expect(screen.getByRole('alert').textContent).toBe('K7Q2M9XA4B已扫描，请扫描SN码');
+    expect(step('SN码').textContent).toContain('待扫描');
+  });
+
+  it('takes the focus back to the scan field after a tap on a toggle', async () => {
+    const { user } = await openWork();
+    await user.click(within(manualRow('外壳完好')).getByRole('button', { name: '合格' }));
+    expect(document.activeElement).toBe(scanField());
+  });
+});
+
+describe('values with the standard and a live mark', () => {
+  it('shows each item’s standard and judges a number against the inclusive range as it is typed', async () => {
+    const { user } = await openWork();
+    const row = itemRow('供电电压');
+    expect(within(row).getByText('标准：3.1 ~ 3.5 V')).toBeTruthy();
+    expect(within(row).getByText('V')).toBeTruthy();
+    expect(within(row).getByText('待录入')).toBeTruthy();
+
+    const field = within(row).getByLabelText('供电电压');
+    await user.type(field, '3.5');
+    expect(within(row).getByText('✓ 合格')).toBeTruthy();
+    await user.clear(field);
+    await user.type(field, '3.51');
+    expect(within(row).getByText('✗ 不合格')).toBeTruthy();
+    await user.clear(field);
+    await user.type(field, '3.1');
+    expect(within(row).getByText('✓ 合格')).toBeTruthy();
+    await user.clear(field);
+    await user.type(field, 'abc');
+    expect(within(row).getByText('✗ 不合格')).toBeTruthy();
+  });
+
+  it('offers a boolean as a toggle with its labels, an enum as a select, text as a field', async () => {
+    const { user } = await openWork();
+    const power = itemRow('电源开关');
+    expect(within(power).getByText('标准：开')).toBeTruthy();
+    await user.click(within(power).getByRole('button', { name: '关' }));
+    expect(within(power).getByRole('button', { name: '关' }).getAttribute('aria-pressed')).toBe('true');
+    expect(within(power).getByText('✗ 不合格')).toBeTruthy();
+    await user.click(within(power).getByRole('button', { name: '开' }));
+    expect(within(power).getByText('✓ 合格')).toBeTruthy();
+
+    const signal = itemRow('信号档位');
+    expect(within(signal).getByText('标准：中 / 强')).toBeTruthy();
+    const select = within(signal).getByLabelText('信号档位');
+    expect([...select.querySelectorAll('option')].map((option) => option.textContent)).toEqual(['请选择', '弱', '中', '强']);
+    await user.selectOptions(select, '弱');
+    expect(within(signal).getByText('✗ 不合格')).toBeTruthy();
+    await user.selectOptions(select, '中');
+    expect(within(signal).getByText('✓ 合格')).toBeTruthy();
+
+    const firmware = itemRow('固件版本');
+    await user.type(within(firmware).getByLabelText('固件版本'), 'v2.1.1');
+    expect(within(firmware).getByText('✗ 不合格')).toBeTruthy();
+  });
+
+  it('moves from one value field to the next with Enter, and from the last back to the scan field', async () => {
+    const { user } = await openWork();
+    await user.type(within(itemRow('供电电压')).getByLabelText('供电电压'), '3.3{Enter}');
+    expect(document.activeElement).toBe(within(itemRow('信号档位')).getByLabelText('信号档位'));
+    await user.type(within(itemRow('固件版本')).getByLabelText('固件版本'), 'v2.1.0{Enter}');
+    expect(document.activeElement).toBe(scanField());
+  });
+});
+
+describe('submitting and the verdict', () => {
+  it('sends the result body and shows a full-screen 合格, dismissed by a tap', async () => {
+    const before = Date.now();
+    const { user, seen } = await openWork();
+    await fillDevice(user);
+    await user.click(screen.getByRole('button', { name: '提交' }));
+
+    const verdict = await screen.findByRole('alertdialog', { name: '检测结果' });
+    expect(within(verdict).getByText(STATION_MSG.pass)).toBeTruthy();
+    expect(within(verdict).getByText('生产码 K7Q2M9XA4B · 上电检测')).toBeTruthy();
+    expect(within(verdict).queryByRole('table')).toBeNull();
+
+    const [post] = resultPosts(seen);
+    const body = bodyOf<ResultBodySeen>(post!);
+    expect(body.clientResultId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(body).toMatchObject({
+      productionCode: 'K7Q2M9XA4B',
+      sn: 'SN20251121001',
+      mac: 'A4:C1:38:00:12:7F',
+      imei: null,
+      autoValues: [
+        { itemId: 11, value: '3.3' },
+        { itemId: 12, value: '开' },
+        { itemId: 13, value: '2' },
+        { itemId: 14, value: 'v2.1.0' },
+      ],
+      manualResults: [
+        { itemId: 31, pass: true },
+        { itemId: 32, pass: true },
+      ],
+    });
+    expect(body.startTime).toBeGreaterThanOrEqual(before);
+    expect(body.endTime).toBeGreaterThanOrEqual(body.startTime);
+    expect(post!.headers['Content-Type']).toBe('application/json');
+
+    await user.click(verdict);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    // The form is empty again for the next device.
+    expect(step('生产码').textContent).toContain('待扫描');
+    expect(within(itemRow('供电电压')).getByText('待录入')).toBeTruthy();
+  });
+
+  it('shows a full-screen 不合格 with each failing item, value and standard, dismissed by the next scan', async () => {
+    const { user } = await openWork();
+    await fillDevice(user, { voltage: '3.9' });
+    await user.click(within(manualRow('标签端正')).getByRole('button', { name: '不合格' }));
+    await user.click(screen.getByRole('button', { name: '提交' }));
+
+    const verdict = await screen.findByRole('alertdialog', { name: '检测结果' });
+    expect(within(verdict).getByText(STATION_MSG.fail)).toBeTruthy();
+    const rows = within(verdict).getAllByRole('row').map((row) => row.textContent);
+    expect(rows).toEqual(['不合格项实测值标准', '供电电压3.93.1 ~ 3.5 V', '标签端正人工判定不合格合格']);
+
+    // The scan field kept the focus under the verdict: the next device's scan dismisses it.
+    expect(document.activeElement).toBe(scanField());
+    await scan(user, 'H3N8P2RC6D');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(step('生产码').textContent).toContain('H3N8P2RC6D');
+  });
+
+  it('shows a refusal’s errorMsg and keeps everything scanned and entered', async () => {
+    const refusal = STATION_MSG.previousFlowFirst('外观检查');
+    const { user, seen } = await openWork({ result: () => ({ status: 409, body: failure(refusal) }) });
+    await fillDevice(user);
+    await user.click(screen.getByRole('button', { name: '提交' }));
+
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(refusal));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(step('生产码').textContent).toContain('K7Q2M9XA4B');
+    expect((within(itemRow('供电电压')).getByLabelText('供电电压') as HTMLInputElement).value).toBe('3.3');
+    expect(screen.queryByText(/待上传/)).toBeNull();
+    expect(resultPosts(seen)).toHaveLength(1);
+  });
+
+  it('says what is missing instead of sending an incomplete test', async () => {
+    const { user, seen } = await openWork();
+    expect((screen.getByRole('button', { name: '提交' }) as HTMLButtonElement).disabled).toBe(true);
+    await scan(user, 'K7Q2M9XA4B');
+    await user.click(screen.getByRole('button', { name: '提交' }));
+    expect(screen.getByRole('alert').textContent).toBe('请扫描SN码');
+    await scan(user, 'SN20251121001');
+    await scan(user, 'A4:C1:38:00:12:7F');
+    await user.type(within(itemRow('供电电压')).getByLabelText('供电电压'), '3.3');
+    await user.click(screen.getByRole('button', { name: '提交' }));
+    expect(screen.getByRole('alert').textContent).toBe('请录入：电源开关、信号档位、固件版本');
+    expect(resultPosts(seen)).toHaveLength(0);
+  });
+
+  it('refreshes today’s list and the progress after a result', async () => {
+    let stored = 0;
+    const { user, seen } = await openWork({
+      results: () =>
+        stored === 0
+          ? []
+          : [{ resultId: 900, productionCode: 'K7Q2M9XA4B', flowName: '上电检测', status: 'TEST_SUCCESS', userName: 'wang_li', createTime: '2025-11-21 09:30:05' }],
+      result: (body) => {
+        stored += 1;
+        return { body: { code: 1, data: { resultId: 900, clientResultId: body.clientResultId, productionCode: body.productionCode, status: 'TEST_SUCCESS', items: [], manual: [], deviceStatus: null, createTime: '2025-11-21 09:30:05' }, errorMsg: null } };
+      },
+    });
+    expect(await screen.findByText('今天还没有检测记录')).toBeTruthy();
+    const assignmentCalls = () => seen.filter((request) => request.url.startsWith('/api/station/assignment')).length;
+    const before = assignmentCalls();
+    await fillDevice(user);
+    await user.click(screen.getByRole('button', { name: '提交' }));
+
+    const panel = screen.getByRole('region', { name: '今日记录' });
+    await waitFor(() => expect(within(panel).getByText('K7Q2M9XA4B')).toBeTruthy());
+    expect(assignmentCalls()).toBe(before + 1);
+  });
+});

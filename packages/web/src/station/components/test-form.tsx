@@ -1,0 +1,190 @@
+import { useEffect, useRef, useState } from 'react';
+import type { StationVerdict } from '../lib/contracts';
+import { newClientResultId } from '../lib/client-result-id';
+import { type Assignment, type Draft, draftKey, emptyDraft, loadDraft, missingInput, type ResultBody, resultBody, saveDraft } from '../lib/draft';
+import { StationError, submitResult } from '../lib/station-api';
+import { ItemRow } from './item-row';
+import { ManualChecks } from './manual-checks';
+import { ScanBox } from './scan-box';
+
+interface TestFormProps {
+  token: string;
+  terminalId: number;
+  assignment: Assignment;
+  /** results wait in the queue: a new one joins it, so the server sees them in the order they were made */
+  queueWaiting: boolean;
+  /** a scan started: the verdict of the last device goes away */
+  onScanStart: () => void;
+  onVerdict: (verdict: StationVerdict) => void;
+  onQueue: (body: ResultBody) => void;
+  onExpired: (message: string) => void;
+}
+
+type Notice = { tone: 'warn' | 'error' | 'info'; text: string } | null;
+
+/** Fields that take typing themselves; a tap anywhere else hands the focus back to the scan field. */
+const TYPING_FIELDS = 'input, select, textarea';
+
+/**
+ * One test of one device at this flow: scan its codes, enter each value with
+ * the standard and a live mark beside it, tick the manual checks, submit. What is
+ * scanned and entered is saved as a draft on every change (lib/draft).
+ */
+export function TestForm({ token, terminalId, assignment, queueWaiting, onScanStart, onVerdict, onQueue, onExpired }: TestFormProps) {
+  const key = draftKey(terminalId, assignment);
+  const [draft, setDraft] = useState<Draft>(() => loadDraft(key));
+  const [notice, setNotice] = useState<Notice>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const scanRef = useRef<HTMLInputElement>(null);
+
+  const update = (change: (current: Draft) => Draft) => {
+    setDraft((current) => {
+      const next = change(current);
+      saveDraft(next);
+      return next;
+    });
+  };
+  const reset = () => update(() => emptyDraft(key));
+  /** Back to the scan field, in view: the next device starts there, and a refusal shows just below it. */
+  const backToScan = () => {
+    scanRef.current?.focus({ preventScroll: true });
+    scanRef.current?.closest('.scan-box')?.scrollIntoView?.({ block: 'nearest' });
+  };
+
+  useEffect(() => {
+    const scan = () => scanRef.current?.focus({ preventScroll: true });
+    scan();
+    const onClick = (event: MouseEvent) => {
+      const target = event.target as Element | null;
+      if (target?.closest(TYPING_FIELDS) || target?.closest('.pdf-panel')) return;
+      scan();
+    };
+    // Focus that falls back to the page (a field removed, a button that took it) returns to the scan field.
+    const onFocusOut = () =>
+      setTimeout(() => {
+        if (!document.activeElement || document.activeElement === document.body) scan();
+      }, 0);
+    document.addEventListener('click', onClick);
+    document.addEventListener('focusout', onFocusOut);
+    return () => {
+      document.removeEventListener('click', onClick);
+      document.removeEventListener('focusout', onFocusOut);
+    };
+  }, []);
+
+  const onScan = (text: string) => {
+    onScanStart();
+    const labels = assignment.scanCodes;
+    if (draft.codes.length >= labels.length) {
+      setNotice({ tone: 'warn', text: '扫码已完成：请提交本台设备，或点击生产码的重扫更换设备' });
+      return;
+    }
+    if (draft.codes.includes(text)) {
+      setNotice({ tone: 'warn', text: `${text}已扫描，请扫描${labels[draft.codes.length]}` });
+      return;
+    }
+    setNotice(null);
+    update((current) =>
+      current.codes.length === 0
+        ? { ...current, codes: [text], clientResultId: newClientResultId(), startTime: Date.now() }
+        : { ...current, codes: [...current.codes, text] },
+    );
+  };
+
+  const onRedo = (index: number) => {
+    setNotice(null);
+    // Another production code is another device and another result.
+    update((current) => ({
+      ...current,
+      codes: current.codes.slice(0, index),
+      ...(index === 0 ? { clientResultId: null, startTime: null } : {}),
+    }));
+    scanRef.current?.focus({ preventScroll: true });
+  };
+
+  const submit = async () => {
+    const missing = missingInput(draft, assignment);
+    if (missing) {
+      setNotice({ tone: 'warn', text: missing });
+      return;
+    }
+    const body = resultBody(draft, assignment, Date.now());
+    if (queueWaiting) {
+      onQueue(body);
+      reset();
+      setNotice({ tone: 'info', text: `生产码${body.productionCode}的结果已加入待上传队列` });
+      backToScan();
+      return;
+    }
+    setSubmitting(true);
+    try {
+      const verdict = await submitResult(token, body);
+      reset();
+      setNotice(null);
+      onVerdict(verdict);
+    } catch (failure) {
+      if (failure instanceof StationError && failure.kind === 'refused') {
+        setNotice({ tone: 'error', text: failure.message });
+      } else if (failure instanceof StationError && failure.kind === 'session') {
+        onExpired(failure.message);
+      } else {
+        onQueue(body);
+        reset();
+        setNotice({ tone: 'info', text: `网络异常：生产码${body.productionCode}的结果已暂存，恢复后自动上传` });
+      }
+    } finally {
+      setSubmitting(false);
+      backToScan();
+    }
+  };
+
+  const scanned = draft.codes.length > 0;
+  return (
+    <div className="test-form">
+      <ScanBox labels={assignment.scanCodes} codes={draft.codes} inputRef={scanRef} onScan={onScan} onRedo={onRedo} />
+      {notice && (
+        <div className={`notice notice--${notice.tone}`} role={notice.tone === 'info' ? 'status' : 'alert'}>
+          {notice.text}
+        </div>
+      )}
+      {assignment.items.length > 0 && (
+        <section className="form-section">
+          <h2 className="form-section__title">自动检测项</h2>
+          {assignment.items.map((item) => (
+            <ItemRow
+              key={item.id}
+              item={item}
+              value={draft.values[item.id] ?? ''}
+              onChange={(value) => update((current) => ({ ...current, values: { ...current.values, [item.id]: value } }))}
+            />
+          ))}
+        </section>
+      )}
+      {assignment.manualItems.length > 0 && (
+        <section className="form-section">
+          <h2 className="form-section__title">人工检查项</h2>
+          <ManualChecks
+            items={assignment.manualItems}
+            checks={draft.manual}
+            onChange={(itemId, pass) =>
+              update((current) => {
+                const manual = { ...current.manual };
+                if (pass === undefined) delete manual[itemId];
+                else manual[itemId] = pass;
+                return { ...current, manual };
+              })
+            }
+          />
+        </section>
+      )}
+      <div className="test-form__actions">
+        <button type="button" className="button button--ghost" disabled={submitting} onClick={() => { reset(); setNotice(null); }}>
+          清空
+        </button>
+        <button type="button" className="button button--primary button--submit" disabled={submitting || !scanned} onClick={() => void submit()}>
+          {submitting ? '提交中…' : '提交'}
+        </button>
+      </div>
+    </div>
+  );
+}

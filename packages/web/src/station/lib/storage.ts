@@ -1,0 +1,32 @@
+/**
+ * What the station keeps in localStorage. A terminal is a shared device that is
+ * reloaded, switched off and on: the sign-in, the test in progress and the
+ * results not yet sent must all outlive the page (sessionStorage would not).
+ */
+export const STORAGE_KEYS = {
+  session: 'station.session',
+  /** the last terminal code signed in here, offered again after 退出 */
+  terminalCode: 'station.terminalCode',
+  draft: 'station.draft',
+  queue: 'station.queue',
+  refused: 'station.refused',
+} as const;
+
+export function readStored<T>(key: string): T | null {
+  try {
+    const raw = localStorage.getItem(key);
+    return raw === null ? null : (JSON.parse(raw) as T);
+  } catch {
+    // Unreadable (hand-edited, or storage blocked): start clean rather than fail to open.
+    return null;
+  }
+}
+
+export function writeStored(key: string, value: unknown): void {
+  try {
+    if (value === null || value === undefined) localStorage.removeItem(key);
+    else localStorage.setItem(key, JSON.stringify(value));
+  } catch {
+    // Storage full or blocked: the app keeps working from memory for this page's life.
+  }
+}

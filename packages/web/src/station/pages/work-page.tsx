@@ -1,0 +1,136 @@
+import { useCallback, useState } from 'react';
+import { PdfPanel } from '../components/pdf-panel';
+import { ResultsPanel } from '../components/results-panel';
+import { StatusScreen } from '../components/status-screen';
+import { TaskBar } from '../components/task-bar';
+import { TestForm } from '../components/test-form';
+import { VerdictScreen } from '../components/verdict-screen';
+import { useAssignment } from '../hooks/use-assignment';
+import { useResultQueue } from '../hooks/use-result-queue';
+import { useTodayResults } from '../hooks/use-today-results';
+import type { StationVerdict } from '../lib/contracts';
+import type { ResultBody } from '../lib/draft';
+import type { StationSession } from '../lib/session';
+
+interface WorkPageProps {
+  session: StationSession;
+  onLogout: () => void;
+  onExpired: (message: string) => void;
+}
+
+/** The terminal at work: its assignment, the test form, the verdict, today's results and the offline queue. */
+export function WorkPage({ session, onLogout, onExpired }: WorkPageProps) {
+  const { token, terminal, user } = session;
+  const { assignment, error, reload } = useAssignment(token, onExpired);
+  const today = useTodayResults(token, onExpired);
+  const [verdict, setVerdict] = useState<{ verdict: StationVerdict; flowName: string } | null>(null);
+  const [pdfOpen, setPdfOpen] = useState(false);
+
+  const reloadResults = today.reload;
+  const onSent = useCallback(() => {
+    void reloadResults();
+    void reload();
+  }, [reloadResults, reload]);
+  const queue = useResultQueue(token, terminal.id, { onSent, onExpired });
+
+  const onVerdict = (next: StationVerdict) => {
+    if (assignment) setVerdict({ verdict: next, flowName: assignment.flowName });
+    onSent();
+  };
+  const onQueue = (body: ResultBody) => {
+    queue.add({ terminalId: terminal.id, flowName: assignment?.flowName ?? '', queuedAt: Date.now(), body });
+    // The network may be back already (a result joining a waiting queue): no need to wait for the next round.
+    void queue.flush();
+  };
+
+  let content;
+  if (assignment === undefined) {
+    content = error ? (
+      <StatusScreen tone="error" title="无法连接服务器">
+        {error}，正在重试…
+      </StatusScreen>
+    ) : (
+      <StatusScreen tone="idle" title="正在读取任务…" />
+    );
+  } else if (assignment === null) {
+    content = (
+      <StatusScreen
+        tone="idle"
+        title="当前终端未分配任务"
+        action={
+          <button type="button" className="button button--ghost" onClick={() => void reload()}>
+            刷新
+          </button>
+        }
+      >
+        请在控制台的产线检测中为本终端（{terminal.code}）分配任务的流程；每 10 秒自动检查一次。
+      </StatusScreen>
+    );
+  } else if (assignment.taskStatus === 'NEW') {
+    content = (
+      <StatusScreen tone="stop" title="任务尚未就绪">
+        {assignment.productNumber} 的生产任务还有流程未分配终端，分配完成后即可检测；每 10 秒自动检查一次。
+      </StatusScreen>
+    );
+  } else if (assignment.taskStatus === 'STOP') {
+    content = (
+      <StatusScreen tone="stop" title="任务已停止">
+        {assignment.productNumber} 的生产任务已停止，恢复后即可继续检测；每 10 秒自动检查一次。
+      </StatusScreen>
+    );
+  } else if (assignment.taskStatus === 'FINISH') {
+    content = (
+      <StatusScreen tone="finish" title="任务已结束">
+        {assignment.productNumber} 的生产任务已结束，等待分配新的任务。
+      </StatusScreen>
+    );
+  } else {
+    content = (
+      <TestForm
+        key={`${assignment.taskId}:${assignment.flowId}`}
+        token={token}
+        terminalId={terminal.id}
+        assignment={assignment}
+        queueWaiting={queue.pending.length > 0}
+        onScanStart={() => setVerdict(null)}
+        onVerdict={onVerdict}
+        onQueue={onQueue}
+        onExpired={onExpired}
+      />
+    );
+  }
+
+  return (
+    <div className="station">
+      <div className="station-top">
+        <header className="station-header">
+          <div className="station-header__terminal">
+            <span className="station-header__name">{terminal.name}</span>
+            <span className="station-header__code">{terminal.code}</span>
+          </div>
+          <div className="station-header__user">操作员：{user.userName}</div>
+          <button type="button" className="station-header__logout" onClick={onLogout}>
+            退出
+          </button>
+        </header>
+        {queue.pending.length > 0 && (
+          <div className="offline-bar" role="status">
+            <span>离线，{queue.pending.length} 条待上传</span>
+            <button type="button" onClick={() => void queue.flush()}>
+              立即重试
+            </button>
+          </div>
+        )}
+      </div>
+      {assignment && <TaskBar assignment={assignment} onOpenPdf={() => setPdfOpen(true)} />}
+      <main className="station-main">
+        <section className="station-work">{content}</section>
+        <aside className="station-side">
+          <ResultsPanel rows={today.rows} pending={queue.pending} refused={queue.refused} onDismissRefused={queue.dismissRefused} />
+        </aside>
+      </main>
+      {verdict && <VerdictScreen verdict={verdict.verdict} flowName={verdict.flowName} onDismiss={() => setVerdict(null)} />}
+      {pdfOpen && assignment?.pdfDownloadUrl && <PdfPanel url={assignment.pdfDownloadUrl} flowName={assignment.flowName} onClose={() => setPdfOpen(false)} />}
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import { useCallback, useState } from 'react';
+import { LoginPage } from './pages/login-page';
+import { WorkPage } from './pages/work-page';
+import { clearSession, loadSession, saveSession, type StationSession } from './lib/session';
+import { stationLogout } from './lib/station-api';
+
+/** The station app: signed in (the session survives reloads and restarts) or at the sign-in form. */
+export function StationApp() {
+  const [session, setSession] = useState<StationSession | null>(loadSession);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const onSignedIn = (next: StationSession) => {
+    saveSession(next);
+    setNotice(null);
+    setSession(next);
+  };
+  const onExpired = useCallback((message: string) => {
+    clearSession();
+    setNotice(message);
+    setSession(null);
+  }, []);
+  const onLogout = () => {
+    if (session) void stationLogout(session.token).catch(() => undefined);
+    clearSession();
+    setNotice(null);
+    setSession(null);
+  };
+
+  return session ? <WorkPage key={session.token} session={session} onLogout={onLogout} onExpired={onExpired} /> : <LoginPage onSignedIn={onSignedIn} notice={notice} />;
+}

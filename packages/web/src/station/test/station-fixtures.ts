@@ -1,0 +1,135 @@
+import type { StationAssignment, StationItem, StationResultRow, StationVerdict } from '../lib/contracts';
+import { standardText } from '../lib/contracts';
+import { STORAGE_KEYS } from '../lib/storage';
+import { envelope, installFetch, type SeenRequest, type StandInAnswer } from '../../test/fetch-stand-in';
+
+export const TOKEN = 'station-token-1';
+
+export const SESSION = {
+  token: TOKEN,
+  terminal: { id: 7, code: 'PAD-07', name: '上电检测工位', terminalType: 'PAD' as const },
+  user: { id: 21, userName: 'wang_li' },
+};
+
+/** The terminal signed in, as a reload finds it. */
+export function signedIn(): void {
+  localStorage.setItem(STORAGE_KEYS.session, JSON.stringify(SESSION));
+}
+
+function item(fields: Partial<StationItem> & Pick<StationItem, 'id' | 'name' | 'code' | 'dataTypeId'>): StationItem {
+  const base: StationItem = {
+    unitName: null,
+    min: null,
+    max: null,
+    length: null,
+    enumerates: null,
+    trueValue: null,
+    falseValue: null,
+    intervalNumber: 0,
+    normalValue: '',
+    normalValueMax: '',
+    normalStr: '',
+    normalBoolean: null,
+    normalEnums: [],
+    standard: '',
+    ...fields,
+  };
+  return { ...base, standard: standardText(base) };
+}
+
+export const VOLTAGE = item({ id: 11, name: '供电电压', code: 'voltage', dataTypeId: 'float', unitName: 'V', min: 0, max: 5, intervalNumber: 1, normalValue: '3.1', normalValueMax: '3.5' });
+export const POWER = item({ id: 12, name: '电源开关', code: 'power', dataTypeId: 'boolean', trueValue: '开', falseValue: '关', normalBoolean: 1 });
+export const SIGNAL = item({ id: 13, name: '信号档位', code: 'signal_level', dataTypeId: 'enum', enumerates: { 0: '弱', 1: '中', 2: '强' }, normalEnums: ['1', '2'] });
+export const FIRMWARE = item({ id: 14, name: '固件版本', code: 'firmware_version', dataTypeId: 'string', length: 16, normalStr: 'v2.1.0' });
+
+export function assignment(fields: Partial<NonNullable<StationAssignment>> = {}): NonNullable<StationAssignment> {
+  return {
+    taskId: 5,
+    taskStatus: 'START',
+    productNumber: 'GW_100',
+    productionCount: 100,
+    finishNumber: 12,
+    flowId: 41,
+    flowName: '上电检测',
+    flowOrder: 2,
+    flowCount: 3,
+    scanCodes: ['生产码', 'SN码', 'MAC'],
+    items: [VOLTAGE, POWER, SIGNAL, FIRMWARE],
+    manualItems: [
+      { id: 31, name: '外壳完好' },
+      { id: 32, name: '标签端正' },
+    ],
+    pdfDownloadUrl: '/api/file/abc123',
+    ...fields,
+  };
+}
+
+export interface ResultBodySeen {
+  clientResultId: string;
+  productionCode: string;
+  sn: string | null;
+  mac: string | null;
+  imei: string | null;
+  startTime: number;
+  endTime: number;
+  autoValues: { itemId: number; value: string }[];
+  manualResults: { itemId: number; pass: boolean }[];
+}
+
+/** The server's verdict on a body, judged as the fixtures' standards say. */
+export function verdictOf(body: ResultBodySeen, resultId = 900): StationVerdict {
+  const items = assignment().items;
+  const judged = body.autoValues.map(({ itemId, value }) => {
+    const known = items.find((candidate) => candidate.id === itemId)!;
+    const pass =
+      known.id === VOLTAGE.id ? Number(value) >= 3.1 && Number(value) <= 3.5 : known.id === POWER.id ? value === '开' : known.id === SIGNAL.id ? ['1', '2'].includes(value) : value === 'v2.1.0';
+    return { itemId, name: known.name, value, standard: known.standard, result: pass ? 1 : 0 };
+  });
+  const manual = body.manualResults.map(({ itemId, pass }) => ({ itemId, name: itemId === 31 ? '外壳完好' : '标签端正', pass }));
+  const passed = judged.every((entry) => entry.result === 1) && manual.every((entry) => entry.pass);
+  return {
+    resultId,
+    clientResultId: body.clientResultId,
+    productionCode: body.productionCode,
+    status: passed ? 'TEST_SUCCESS' : 'TEST_ERROR',
+    items: judged,
+    manual,
+    deviceStatus: null,
+    createTime: '2025-11-21 09:30:05',
+  };
+}
+
+export function resultRow(fields: Partial<StationResultRow> = {}): StationResultRow {
+  return { resultId: 800, productionCode: 'K7Q2M9XA4B', flowName: '上电检测', status: 'TEST_SUCCESS', userName: 'wang_li', createTime: '2025-11-21 09:12:44', ...fields };
+}
+
+export const pathOf = (request: SeenRequest) => new URL(request.url, 'http://station.test').pathname;
+export const bodyOf = <T>(request: SeenRequest) => JSON.parse(request.body ?? 'null') as T;
+
+interface StationServer {
+  assignment?: () => StationAssignment;
+  results?: () => StationResultRow[];
+  /** the answer to POST /api/station/result; by default the verdict of the body */
+  result?: (body: ResultBodySeen, request: SeenRequest) => StandInAnswer | Promise<StandInAnswer>;
+  other?: (request: SeenRequest) => StandInAnswer;
+}
+
+/** A station API stand-in: assignment, today's results and result submissions. */
+export function installStationServer(server: StationServer = {}): SeenRequest[] {
+  return installFetch((request) => {
+    const path = pathOf(request);
+    if (path === '/api/station/assignment') return { body: envelope(server.assignment ? server.assignment() : assignment()) };
+    if (path === '/api/station/results') {
+      const rows = server.results ? server.results() : [];
+      return { body: envelope({ list: rows, total: rows.length, pageSize: 100, pageNum: 1 }) };
+    }
+    if (path === '/api/station/result') {
+      const body = bodyOf<ResultBodySeen>(request);
+      return server.result ? server.result(body, request) : { body: envelope(verdictOf(body)) };
+    }
+    if (server.other) return server.other(request);
+    return { body: envelope(null) };
+  });
+}
+
+export const resultPosts = (seen: SeenRequest[]) => seen.filter((request) => pathOf(request) === '/api/station/result');
