@@ -1,5 +1,10 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// Pages load lazily; on a loaded two-core CI machine a route's chunk can take over the default
+// second to import, which would fail a find* that is only waiting. Waiting longer costs nothing
+// when the element comes, and a test still fails when it never does.
+configure({ asyncUtilTimeout: 5000 });
 
 // happy-dom leaves out a few browser APIs antd reads while laying out menus, modals and grids.
 if (!window.matchMedia) {
