@@ -1,6 +1,8 @@
 // The bare route of bench/ingest.mjs: Fastify with its JSON body parser and one handler that writes
 // what a station result writes (one flow_result row, the device's latest result at the flow, the
-// device's and the flow's counters) with hand-written SQL in one transaction, and checks nothing.
+// device's counters and the terminal's counter row at the flow) with hand-written SQL in one
+// transaction, then, as the product does after a pass at the last flow, reads the units finished
+// there; it checks nothing.
 //   node bench/ingest-bare.mjs <DATABASE_URL of a seeded task> <port>
 // Imported by bench/ingest.mjs for openRaw.
 import { pathToFileURL } from 'node:url';
@@ -14,11 +16,15 @@ const BARE_SQL = {
     where c.code = ?${postgres ? ' for update of c' : ''}`,
   result: `insert into flow_result ("clientResultId", "taskId", "taskFlowId", "flowSequence", "codeId", "terminalId", "accountId", "userName",
       status, attempt, "startTime", "endTime", "createTime", "autoResults", "manualResults")
-    values (?, ?, ?, ?, ?, null, null, 'bare', ?, ?, ?, ?, ?, ?, ?) returning id`,
+    values (?, ?, ?, ?, ?, ?, null, 'bare', ?, ?, ?, ?, ?, ?, ?) returning id`,
   code: `update production_code set "passedFlows" = ?, "failedFlows" = ?, "resultCount" = "resultCount" + 1, "lastTestTime" = ? where id = ?`,
   deviceFlow: `insert into device_flow ("codeId", "taskFlowId", "latestResultId", "latestStatus", attempts) values (?, ?, ?, ?, ?)
     on conflict ("codeId", "taskFlowId") do update set "latestResultId" = excluded."latestResultId", "latestStatus" = excluded."latestStatus", attempts = excluded.attempts`,
-  flow: `update task_flow set "totalCount" = "totalCount" + 1, "failCount" = "failCount" + ?, "finishNumber" = "finishNumber" + ? where id = ?`,
+  counter: `insert into flow_counter ("taskFlowId", "terminalId", "totalCount", "failCount", "finishNumber") values (?, ?, 1, ?, ?)
+    on conflict ("taskFlowId", "terminalId") do update set "totalCount" = flow_counter."totalCount" + 1,
+      "failCount" = flow_counter."failCount" + excluded."failCount", "finishNumber" = flow_counter."finishNumber" + excluded."finishNumber"`,
+  finished: `select t."productionCount", (select coalesce(sum(fc."finishNumber"), 0) from flow_counter fc where fc."taskFlowId" = ?) as finished
+    from task t where t.id = ?`,
 };
 
 /** The parameters of each statement after the device row is known. */
@@ -29,11 +35,12 @@ function bareWrites(flow, body, device, now) {
   const attempt = (device.attempts ?? 0) + 1;
   return {
     attempt,
-    result: [body.clientResultId, flow.taskId, flow.id, flow.sequence, device.id, body.status, attempt, body.startTime, body.endTime, now,
+    result: [body.clientResultId, flow.taskId, flow.id, flow.sequence, device.id, body.terminalId, body.status, attempt, body.startTime, body.endTime, now,
       JSON.stringify(body.autoValues), JSON.stringify(body.manualResults)],
     code: [device.passedFlows - (wasPass ? 1 : 0) + (pass ? 1 : 0), device.failedFlows - (wasFail ? 1 : 0) + (pass ? 0 : 1), now, device.id],
     deviceFlow: (resultId) => [device.id, flow.id, resultId, body.status, attempt],
-    flow: [pass ? 0 : 1, (pass ? 1 : 0) - (wasPass ? 1 : 0), flow.id],
+    counter: [flow.id, body.terminalId, pass ? 0 : 1, (pass ? 1 : 0) - (wasPass ? 1 : 0)],
+    finishCheck: pass && !wasPass,
   };
 }
 
@@ -56,13 +63,17 @@ export async function openRaw(databaseUrl) {
       const row = sql.result.get(...writes.result);
       sql.code.run(...writes.code);
       sql.deviceFlow.run(...writes.deviceFlow(row.id));
-      sql.flow.run(...writes.flow);
-      return row.id;
+      sql.counter.run(...writes.counter);
+      return { id: row.id, finishCheck: writes.finishCheck };
     });
     return {
       all: async (text) => db.prepare(text).all(),
       get: async (text) => db.prepare(text).get(),
-      writeResult: async (flow, body, now) => write(flow, body, now),
+      async writeResult(flow, body, now) {
+        const { id, finishCheck } = write(flow, body, now);
+        if (finishCheck) sql.finished.get(flow.id, flow.taskId);
+        return id;
+      },
       close: async () => db.close(),
     };
   }
@@ -86,8 +97,9 @@ export async function openRaw(databaseUrl) {
         const row = (await client.query(text.result, writes.result)).rows[0];
         await client.query(text.code, writes.code);
         await client.query(text.deviceFlow, writes.deviceFlow(row.id));
-        await client.query(text.flow, writes.flow);
+        await client.query(text.counter, writes.counter);
         await client.query('commit');
+        if (writes.finishCheck) await client.query(text.finished, [flow.id, flow.taskId]);
         return row.id;
       } catch (error) {
         await client.query('rollback');

@@ -5,7 +5,7 @@
 // with a station signed in at each, and every station submits as fast as it is answered for
 // DURATION seconds. Beside it, the same load against a bare Fastify route doing the same writes
 // as raw SQL in one transaction (one flow_result row, the device's latest result, the device's and
-// the flow's counters) on the same database, so the ratio shows what the product's layers cost
+// the terminal's counters at the flow) on the same database, so the ratio shows what the product's layers cost
 // (sessions, validation, the task and flow checks, the verdict, Kysely).
 // Figures are printed, never asserted: only a crash fails.
 import { execFileSync, spawn } from 'node:child_process';
@@ -188,16 +188,19 @@ async function benchDialect(name, databaseUrl, dir) {
     await waitReady(bare.child, `http://127.0.0.1:${barePort}/ready`, bare.output);
     const db = await openRaw(databaseUrl);
     const codes = (await db.all('select code from production_code order by id')).map((row) => row.code);
+    // One terminal per simulated station, as in the product: each writes its own counter row.
+    const terminals = (await db.all('select id from terminal where "taskId" is not null order by id')).map((row) => row.id);
     await db.close();
     let next = 0;
     bareFigures = await drive({
       port: barePort,
       path: BARE_PATH,
       tokens: Array.from({ length: STATIONS }, () => null),
-      bodyFor: () => {
+      bodyFor: (station) => {
         const now = Date.now();
         return {
           clientResultId: randomUUID(),
+          terminalId: terminals[station % terminals.length],
           productionCode: codes[next++ % codes.length],
           status: next % 20 === 0 ? 'TEST_ERROR' : 'TEST_SUCCESS',
           startTime: now - 1000,
@@ -257,10 +260,10 @@ async function drive({ port, path: urlPath, tokens, bodyFor }) {
     });
 
   await Promise.all(
-    tokens.map(async (token) => {
+    tokens.map(async (token, station) => {
       while (performance.now() < end) {
         const sent = performance.now();
-        const answer = await post(token, bodyFor());
+        const answer = await post(token, bodyFor(station));
         const done = performance.now();
         const okAnswer = answer.status === 200 && answer.text.startsWith('{"code":1');
         if (!okAnswer) {

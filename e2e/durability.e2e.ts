@@ -95,6 +95,13 @@ describe('durability: a server killed mid-run keeps what it acknowledged', () =>
       expect(row!.status).toBe(verdict.status);
     }
 
-    expect(counterMismatches(server.dbFile)).toEqual({ taskFlow: [], productionCode: [], deviceFlow: [], unitsWithoutState: [], task: [] });
+    expect(counterMismatches(server.dbFile)).toEqual({
+      taskFlow: [],
+      flowCounter: [],
+      productionCode: [],
+      deviceFlow: [],
+      unitsWithoutState: [],
+      task: [],
+    });
   }, 90_000);
 });

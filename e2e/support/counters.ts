@@ -10,13 +10,23 @@ export function counterMismatches(dbFile: string): Record<string, unknown[]> {
   try {
     const rows = (sql: string) => db.prepare(sql).all();
     return {
+      // A flow's counters are the sums of its terminals' flow_counter rows; each row counts that terminal's results.
       taskFlow: rows(`
-        select f.id, f.totalCount, f.failCount, f.finishNumber,
+        select f.id,
+          (select coalesce(sum(k.totalCount), 0) from flow_counter k where k.taskFlowId = f.id) as totalCount,
+          (select coalesce(sum(k.failCount), 0) from flow_counter k where k.taskFlowId = f.id) as failCount,
+          (select coalesce(sum(k.finishNumber), 0) from flow_counter k where k.taskFlowId = f.id) as finishNumber,
           (select count(*) from flow_result r where r.taskFlowId = f.id) as results,
           (select count(*) from flow_result r where r.taskFlowId = f.id and r.status = 'TEST_ERROR') as failures,
           (select count(*) from device_flow d where d.taskFlowId = f.id and d.latestStatus = 'TEST_SUCCESS') as passedUnits
         from task_flow f
-        where f.totalCount <> results or f.failCount <> failures or f.finishNumber <> passedUnits`),
+        where totalCount <> results or failCount <> failures or finishNumber <> passedUnits`),
+      flowCounter: rows(`
+        select k.taskFlowId, k.terminalId, k.totalCount, k.failCount,
+          (select count(*) from flow_result r where r.taskFlowId = k.taskFlowId and r.terminalId = k.terminalId) as results,
+          (select count(*) from flow_result r where r.taskFlowId = k.taskFlowId and r.terminalId = k.terminalId and r.status = 'TEST_ERROR') as failures
+        from flow_counter k
+        where k.totalCount <> results or k.failCount <> failures`),
       productionCode: rows(`
         select c.id, c.resultCount, c.passedFlows, c.failedFlows, c.everFailed, c.testStatus,
           (select count(*) from flow_result r where r.codeId = c.id) as results,
@@ -38,10 +48,14 @@ export function counterMismatches(dbFile: string): Record<string, unknown[]> {
         select r.codeId, r.taskFlowId from flow_result r
         left join device_flow d on d.codeId = r.codeId and d.taskFlowId = r.taskFlowId
         where d.codeId is null group by r.codeId, r.taskFlowId`),
+      // For a run where nobody stops or finishes a task by hand: a task is FINISH exactly when every unit
+      // passed its last flow.
       task: rows(`
-        select t.id, t.finishNumber,
-          (select f.finishNumber from task_flow f where f.taskId = t.id order by f.sequence desc limit 1) as lastFlowPassed
-        from task t where t.finishNumber <> lastFlowPassed`),
+        select t.id, t.status, t.productionCount,
+          (select coalesce(sum(k.finishNumber), 0) from flow_counter k
+            where k.taskFlowId = (select f.id from task_flow f where f.taskId = t.id order by f.sequence desc limit 1)) as lastFlowPassed
+        from task t where (t.status = 'FINISH' and lastFlowPassed < t.productionCount)
+          or (t.status = 'START' and lastFlowPassed >= t.productionCount)`),
     };
   } finally {
     db.close();

@@ -123,12 +123,14 @@ if (databaseFile) {
     [40, 41],
     [12, 12],
   ];
-  const setFlow = db.prepare('update task_flow set finishNumber = ?, totalCount = ? where id = ?');
-  flows.forEach((flow, index) => setFlow.run(...progress[index], flow.id));
-  const setTask = db.prepare('update task set finishNumber = ? where id = ?');
-  setTask.run(12, running);
-  setTask.run(64, stopped);
-  setTask.run(50, finished);
+  // Counters are kept per flow and terminal (flow_counter); a task's finished units are its last flow's.
+  const setCounter = db.prepare(
+    'insert into flow_counter (taskFlowId, terminalId, totalCount, failCount, finishNumber) values (?, ?, ?, ?, ?)',
+  );
+  flows.forEach((flow, index) => setCounter.run(flow.id, bigPads[index], progress[index][1], progress[index][1] - progress[index][0], progress[index][0]));
+  const lastFlow = db.prepare('select id from task_flow where taskId = ? order by sequence desc limit 1');
+  setCounter.run(lastFlow.get(stopped).id, smallPads[1], 64, 0, 64);
+  setCounter.run(lastFlow.get(finished).id, smallPads[1], 50, 0, 50);
   db.close();
 }
 

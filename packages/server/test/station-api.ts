@@ -197,6 +197,35 @@ export function stationApi(app: () => FastifyInstance, adminToken: () => string)
     } satisfies StationResultBody;
   }
 
+  /** Each flow of the task in order with its counters: the sums over its terminals' flow_counter rows. */
+  async function flowCounts(taskId: number) {
+    const rows = await db()
+      .selectFrom('task_flow')
+      .leftJoin('flow_counter', 'flow_counter.taskFlowId', 'task_flow.id')
+      .select((eb) => [
+        'task_flow.id',
+        eb.fn.coalesce(eb.fn.sum<number>('flow_counter.totalCount'), eb.lit(0)).as('totalCount'),
+        eb.fn.coalesce(eb.fn.sum<number>('flow_counter.failCount'), eb.lit(0)).as('failCount'),
+        eb.fn.coalesce(eb.fn.sum<number>('flow_counter.finishNumber'), eb.lit(0)).as('finishNumber'),
+        eb.fn.count<number>('flow_counter.terminalId').as('terminals'),
+      ])
+      .where('task_flow.taskId', '=', taskId)
+      .groupBy(['task_flow.id', 'task_flow.sequence'])
+      .orderBy('task_flow.sequence')
+      .execute();
+    return rows.map((row) => ({
+      id: row.id,
+      totalCount: Number(row.totalCount),
+      failCount: Number(row.failCount),
+      finishNumber: Number(row.finishNumber),
+      /** counter rows: one per terminal that submitted at the flow */
+      terminals: Number(row.terminals),
+    }));
+  }
+
+  /** The units that passed the task's last flow (what the task's finishNumber is). */
+  const finishedUnits = async (taskId: number) => (await flowCounts(taskId)).at(-1)?.finishNumber ?? 0;
+
   /** The rows a result writes, counted: what a refusal must leave as it was. */
   async function storedCounts(taskId: number) {
     const results = await db()
@@ -210,12 +239,7 @@ export function stationApi(app: () => FastifyInstance, adminToken: () => string)
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('production_code.taskId', '=', taskId)
       .executeTakeFirstOrThrow();
-    const flows = await db()
-      .selectFrom('task_flow')
-      .select(['totalCount', 'failCount', 'finishNumber'])
-      .where('taskId', '=', taskId)
-      .orderBy('sequence')
-      .execute();
+    const flows = (await flowCounts(taskId)).map(({ totalCount, failCount, finishNumber }) => ({ totalCount, failCount, finishNumber }));
     const codes = await db()
       .selectFrom('production_code')
       .select(['code', 'sn', 'mac', 'imei', 'resultCount', 'passedFlows', 'failedFlows', 'testStatus'])
@@ -226,6 +250,8 @@ export function stationApi(app: () => FastifyInstance, adminToken: () => string)
   }
 
   return {
+    flowCounts,
+    finishedUnits,
     get,
     post,
     postForm,

@@ -41,6 +41,7 @@ export interface Database {
   station_session: StationSessionTable;
   flow_result: FlowResultTable;
   device_flow: DeviceFlowTable;
+  flow_counter: FlowCounterTable;
 }
 
 /** A seeded reference list; numeric ids are generated, word ids (communication, data type) are given. */
@@ -299,7 +300,6 @@ export interface TaskTable {
   productCode: string;
   communicationId: string;
   productionCount: number;
-  finishNumber: Generated<number>;
   /** TASK_STATUSES */
   status: string;
   expireTime: number | null;
@@ -327,9 +327,6 @@ export interface TaskFlowTable {
   bindMac: number;
   flowType: string;
   pdfFileId: number | null;
-  finishNumber: Generated<number>;
-  totalCount: Generated<number>;
-  failCount: Generated<number>;
 }
 
 /** An auto-check item of a task flow: the property's definition and the standard value, copied. */
@@ -419,4 +416,14 @@ export interface DeviceFlowTable {
   latestResultId: number;
   latestStatus: string;
   attempts: number;
+}
+
+/** A flow's counters from the results of one terminal; the flow's are the sum over its terminals. */
+export interface FlowCounterTable {
+  taskFlowId: number;
+  /** kept when the terminal is deleted */
+  terminalId: number;
+  totalCount: Generated<number>;
+  failCount: Generated<number>;
+  finishNumber: Generated<number>;
 }

@@ -178,17 +178,25 @@ const setLatest = prepared(
       ),
 );
 
+/*
+ * The flow's counters in the row of the submitting terminal (flow_counter): no
+ * other station writes it, so results at one flow never queue on a counter row
+ * until each other's commit. A unit can pass at one terminal and fail a retest
+ * at another, so one row's finishNumber may go below 0; the sum is what counts.
+ */
 const countAtFlow = prepared(
-  ['taskFlowId', 'failed', 'finishDelta'],
-  (db, _dialect, { taskFlowId, failed, finishDelta }: { taskFlowId: number; failed: number; finishDelta: number }) =>
+  ['taskFlowId', 'terminalId', 'failed', 'finishDelta'],
+  (db, _dialect, p: { taskFlowId: number; terminalId: number; failed: number; finishDelta: number }) =>
     db
-      .updateTable('task_flow')
-      .set((eb) => ({
-        totalCount: eb('totalCount', '+', 1),
-        failCount: eb('failCount', '+', failed),
-        finishNumber: eb('finishNumber', '+', finishDelta),
-      }))
-      .where('id', '=', taskFlowId),
+      .insertInto('flow_counter')
+      .values({ taskFlowId: p.taskFlowId, terminalId: p.terminalId, totalCount: 1, failCount: p.failed, finishNumber: p.finishDelta })
+      .onConflict((oc) =>
+        oc.columns(['taskFlowId', 'terminalId']).doUpdateSet((eb) => ({
+          totalCount: eb('flow_counter.totalCount', '+', eb.ref('excluded.totalCount')),
+          failCount: eb('flow_counter.failCount', '+', eb.ref('excluded.failCount')),
+          finishNumber: eb('flow_counter.finishNumber', '+', eb.ref('excluded.finishNumber')),
+        })),
+      ),
 );
 
 /*
@@ -262,19 +270,22 @@ const storeAtOnce = prepared(WRITE_NAMES, (db, _dialect, p: WriteParams) =>
         )
         .returning('codeId'),
     )
-    .updateTable('task_flow')
-    .set((eb) => ({
-      totalCount: eb('totalCount', '+', 1),
-      failCount: eb('failCount', '+', p.failed),
-      finishNumber: eb('finishNumber', '+', p.finishDelta),
-    }))
-    .where('id', '=', p.taskFlowId)
+    .insertInto('flow_counter')
+    .values({ taskFlowId: p.taskFlowId, terminalId: p.terminalId, totalCount: 1, failCount: p.failed, finishNumber: p.finishDelta })
+    .onConflict((oc) =>
+      oc.columns(['taskFlowId', 'terminalId']).doUpdateSet((eb) => ({
+        totalCount: eb('flow_counter.totalCount', '+', eb.ref('excluded.totalCount')),
+        failCount: eb('flow_counter.failCount', '+', eb.ref('excluded.failCount')),
+        finishNumber: eb('flow_counter.finishNumber', '+', eb.ref('excluded.finishNumber')),
+      })),
+    )
     .returning((eb) => eb.selectFrom('stored').select('stored.id').as('resultId')),
 );
 
 /**
  * Writes a judged result: the result row, the device's state and scans, its
- * latest result at the flow, the flow's counters. Answers the result's id; a
+ * latest result at the flow, the terminal's counters at the flow (last: the
+ * only write other results of the flow could ever wait on). Answers the result's id; a
  * unique index refusing a write (the clientResultId stored meanwhile, a scan
  * another device has) is a UniqueClash.
  */

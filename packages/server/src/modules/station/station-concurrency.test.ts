@@ -1,4 +1,4 @@
-import type { StationResultBody, StationVerdict } from '@factory/contracts';
+import { PATHS, type StationResultBody, type StationVerdict, type TaskDetail } from '@factory/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginAsAdmin } from '../../../test/session-helpers.js';
 import { type RunningTask, stationApi } from '../../../test/station-api.js';
@@ -21,7 +21,7 @@ describe.each(testDialects())('50 stations at once on %s', (dialect) => {
     () => t.app,
     () => admin,
   );
-  const { db, ok, submit, resultBody } = api;
+  const { db, ok, submit, resultBody, flowCounts, get } = api;
   const count = async (table: 'flow_result' | 'device_flow') =>
     Number(
       (
@@ -44,18 +44,10 @@ describe.each(testDialects())('50 stations at once on %s', (dialect) => {
     expect(new Set(verdicts.map((v) => v.resultId)).size).toBe(STATIONS);
     expect(await count('flow_result')).toBe(STATIONS);
     expect(await count('device_flow')).toBe(STATIONS);
-    const afterFirst = await db()
-      .selectFrom('task_flow')
-      .select(['totalCount', 'failCount', 'finishNumber'])
-      .where('id', '=', task.flowIds[0]!)
-      .executeTakeFirstOrThrow();
-    expect(afterFirst).toEqual({ totalCount: 50, failCount: 10, finishNumber: 40 });
-    expect(
-      await db().selectFrom('task').select(['status', 'finishNumber']).where('id', '=', task.taskId).executeTakeFirstOrThrow(),
-    ).toEqual({
-      status: 'START',
-      finishNumber: 40,
-    });
+    // One counter row per station, their sums the flow's counters.
+    const [afterFirst] = await flowCounts(task.taskId);
+    expect(afterFirst).toMatchObject({ totalCount: 50, failCount: 10, finishNumber: 40, terminals: STATIONS });
+    expect((await db().selectFrom('task').select('status').where('id', '=', task.taskId).executeTakeFirstOrThrow()).status).toBe('START');
 
     // Round 2: every station retries its first result (as after a lost answer) while the failed ten are retested.
     const retests = await Promise.all(
@@ -71,18 +63,23 @@ describe.each(testDialects())('50 stations at once on %s', (dialect) => {
     expect(answers.slice(STATIONS).every((v) => v.status === 'TEST_SUCCESS')).toBe(true);
 
     expect(await count('flow_result')).toBe(STATIONS + retests.length);
-    const flow = await db()
-      .selectFrom('task_flow')
-      .select(['totalCount', 'failCount', 'finishNumber'])
-      .where('id', '=', task.flowIds[0]!)
-      .executeTakeFirstOrThrow();
-    expect(flow).toEqual({ totalCount: 60, failCount: 10, finishNumber: 50 });
+    const [flow] = await flowCounts(task.taskId);
+    expect(flow).toMatchObject({ totalCount: 60, failCount: 10, finishNumber: 50, terminals: STATIONS });
+    // The ten last units passed at once: whichever committed last finished the task, once.
     const finished = await db()
       .selectFrom('task')
-      .select(['status', 'finishNumber'])
+      .select(['status', 'finishTime'])
       .where('id', '=', task.taskId)
       .executeTakeFirstOrThrow();
-    expect(finished).toEqual({ status: 'FINISH', finishNumber: 50 });
+    expect(finished.status).toBe('FINISH');
+    expect(finished.finishTime).toBeGreaterThan(Date.now() - 60_000);
+    const detail = ok<TaskDetail>(await get(PATHS.taskDetail, admin, { id: task.taskId }));
+    expect(detail.finishNumber).toBe(50);
+    expect(detail.flows[0]).toMatchObject({ finishNumber: 50, totalCount: 60 });
+    expect(
+      await db().selectFrom('terminal').select('taskId').where('taskId', '=', task.taskId).execute(),
+      'the finish freed every terminal',
+    ).toEqual([]);
     const devices = await db()
       .selectFrom('production_code')
       .select(['resultCount', 'passedFlows', 'failedFlows', 'testStatus'])
@@ -115,8 +112,50 @@ describe.each(testDialects())('50 stations at once on %s', (dialect) => {
     expect(
       await db().selectFrom('production_code').select(['resultCount', 'passedFlows', 'failedFlows']).where('code', '=', code).execute(),
     ).toEqual([{ resultCount: 10, passedFlows: passed ? 1 : 0, failedFlows: passed ? 0 : 1 }]);
-    expect(
-      await db().selectFrom('task_flow').select(['totalCount', 'failCount', 'finishNumber']).where('taskId', '=', other.taskId).execute(),
-    ).toEqual([{ totalCount: 10, failCount: 5, finishNumber: passed ? 1 : 0 }]);
+    expect(await flowCounts(other.taskId)).toEqual([
+      { id: other.flowIds[0], totalCount: 10, failCount: 5, finishNumber: passed ? 1 : 0, terminals: 10 },
+    ]);
+    // Each station's own row: what it submitted, its finishNumber what its results changed of the unit's state.
+    const rowsOf = await db()
+      .selectFrom('flow_counter')
+      .select(['terminalId', 'totalCount', 'failCount', 'finishNumber'])
+      .where('taskFlowId', '=', other.flowIds[0]!)
+      .execute();
+    expect(rowsOf.map((row) => row.totalCount)).toEqual(rowsOf.map(() => 1));
+    expect(rowsOf.reduce((sum, row) => sum + row.failCount, 0)).toBe(5);
+    const detail = ok<TaskDetail>(await get(PATHS.taskDetail, admin, { id: other.taskId }));
+    expect(detail.flows[0]).toMatchObject({ finishNumber: passed ? 1 : 0, totalCount: 10 });
+    expect(detail.finishNumber).toBe(passed ? 1 : 0);
+  });
+
+  it('keeps a counter row per terminal at one flow, the detail showing their sum', async () => {
+    const shared = await api.runningTask({ flows: 1, count: 6, perFlow: 2 });
+    const [a, b] = shared.stations;
+    const plan: [typeof a, number, number][] = [
+      [a!, 0, 15],
+      [a!, 1, 50],
+      [b!, 2, 15],
+      [b!, 3, 15],
+      [b!, 1, 15],
+      [b!, 0, 50],
+    ];
+    for (const [station, n, value] of plan) ok(await submit(station!.token, await resultBody(station!.flowId, shared.codes[n]!, { value })));
+    const rows = await db()
+      .selectFrom('flow_counter')
+      .select(['terminalId', 'totalCount', 'failCount', 'finishNumber'])
+      .where('taskFlowId', '=', shared.flowIds[0]!)
+      .orderBy('terminalId')
+      .execute();
+    // b's fail of the unit a passed takes it out of the finished ones in b's row.
+    expect(rows).toEqual(
+      [
+        { terminalId: a!.terminalId, totalCount: 2, failCount: 1, finishNumber: 1 },
+        { terminalId: b!.terminalId, totalCount: 4, failCount: 1, finishNumber: 2 },
+      ].sort((x, y) => x.terminalId - y.terminalId),
+    );
+    const detail = ok<TaskDetail>(await get(PATHS.taskDetail, admin, { id: shared.taskId }));
+    expect(detail.flows[0]).toMatchObject({ finishNumber: 3, totalCount: 6 });
+    expect(detail.finishNumber).toBe(3);
+    expect(detail.status).toBe('START');
   });
 });

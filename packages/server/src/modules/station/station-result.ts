@@ -16,7 +16,7 @@ import type { Db, Dialect } from '../../platform/db.js';
 import { badRequest, conflict, HttpError } from '../../platform/errors.js';
 import type { Database } from '../../platform/schema.js';
 import { formatTime, parseZonedTime } from '../../platform/time.js';
-import { countFinishedUnits, startTaskOnFirstResult } from '../task/task.service.js';
+import { finishWhenAllPassed, startTaskOnFirstResult } from '../task/task.service.js';
 import type { StationCaller } from './station-auth.js';
 import type { FlowChecks, FlowChecksOf } from './flow-checks.js';
 import {
@@ -166,9 +166,9 @@ function judge({ items, manualItems }: FlowChecks, body: StationResultInput) {
 /**
  * The checks and writes of one result, in the order of the brief (terminal and
  * task, device, flow order, scans, times, values), then the writes, the
- * contended counters last so their row locks are held for the shortest time
- * (PostgreSQL: device row, then flow counters, then task row, the same order in
- * every result, so no deadlock). Whether the clientResultId is stored already is
+ * terminal's counter row last (PostgreSQL: device row, then counter row, then
+ * the task row only while UNSTART, the same order in every result, so no
+ * deadlock). Whether the clientResultId is stored already is
  * asked only when something fails (submitResult): a first submission, the
  * common case, costs no read for it.
  */
@@ -232,9 +232,8 @@ async function judgeAndStore(
     throw error;
   }
   if (at.taskStatus === 'UNSTART') await startTaskOnFirstResult(trx, at.taskId, now);
-  if (at.flowSequence === flowCount && finishDelta !== 0) await countFinishedUnits(trx, db, at.taskId, finishDelta, now);
 
-  return {
+  const verdict = {
     resultId,
     clientResultId: body.clientResultId,
     productionCode: at.code,
@@ -244,10 +243,13 @@ async function judgeAndStore(
     deviceStatus: testStatus,
     createTime: formatTime(now, timeZone),
   } satisfies StationVerdict;
+  // A unit newly passed the last flow: the task may be complete, asked once this result is committed.
+  return { verdict, finishCheck: at.flowSequence === flowCount && finishDelta > 0 ? at.taskId : null };
 }
 
 /**
- * 提交检测结果: judged and stored in one transaction, counters included. A
+ * 提交检测结果: judged and stored in one transaction, counters included; the
+ * task finishes after it when its last unit passed the last flow. A
  * clientResultId stored already is answered with its stored verdict and nothing
  * is written: found after the transaction failed, whether on a refusal (the
  * task may have finished since) or on the unique index (a copy stored first,
@@ -261,11 +263,21 @@ export async function submitResult(
   timeZone: string,
 ): Promise<StationVerdict> {
   try {
-    return await db.kysely.transaction().execute((trx) => judgeAndStore(trx, db, checksOf, caller, body, timeZone));
+    const { verdict, finishCheck } = await db.kysely.transaction().execute((trx) => judgeAndStore(trx, db, checksOf, caller, body, timeZone));
+    // After the commit, so that the result's transaction never holds the task row (every result
+    // of the task would queue on it). If the process dies in between, the task stays START with
+    // every unit passed until a station retries that result or someone finishes it (docs/decisions.md).
+    if (finishCheck !== null) await finishWhenAllPassed(db, finishCheck);
+    return verdict;
   } catch (error) {
     if (!(error instanceof HttpError || error instanceof StoreRefused)) throw error;
     const stored = await findResultByClientId(db.kysely, db.dialect, body.clientResultId);
-    if (stored) return storedVerdict(stored, timeZone);
+    if (stored) {
+      // The retry of a pass whose first answer was lost may be the one whose process died before
+      // the finish check: asking again costs one read and closes that gap whenever a station retries.
+      if (stored.status === 'TEST_SUCCESS') await finishWhenAllPassed(db, stored.taskId);
+      return storedVerdict(stored, timeZone);
+    }
     if (error instanceof StoreRefused) {
       // Not the result: a scanned code another device of the task has (a result racing this one took it).
       const taken = await scanTakenBy(db.kysely, error.taskId, error.deviceId, error.scans);

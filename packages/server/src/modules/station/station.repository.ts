@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Db, Dialect } from '../../platform/db.js';
 import { prepared } from '../../platform/prepared.js';
 import type { Database } from '../../platform/schema.js';
+import { finishedUnits } from '../task/task.repository.js';
 
 const sessionQuery = prepared(['tokenHash'], (db, _dialect, { tokenHash }: { tokenHash: string }) =>
   db
@@ -94,7 +95,7 @@ const assignedFlowQuery = prepared(['taskId', 'flowId'], (db, _dialect, { taskId
       'task.status as taskStatus',
       'task.productNumber',
       'task.productionCount',
-      'task.finishNumber',
+      finishedUnits(eb.ref('task.id')).as('finishNumber'),
       'task.communicationId',
       'task_flow.id as flowId',
       'task_flow.name as flowName',
@@ -260,6 +261,7 @@ const storedResultQuery = prepared(['clientResultId'], (db, _dialect, { clientRe
     .select([
       'flow_result.id',
       'flow_result.clientResultId',
+      'flow_result.taskId',
       'flow_result.status',
       'flow_result.createTime',
       'flow_result.autoResults',

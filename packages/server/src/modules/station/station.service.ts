@@ -67,7 +67,7 @@ export async function stationAssignment(db: Db, checksOf: FlowChecksOf, caller: 
     taskStatus: flow.taskStatus as TaskStatus,
     productNumber: flow.productNumber,
     productionCount: flow.productionCount,
-    finishNumber: flow.finishNumber,
+    finishNumber: Number(flow.finishNumber),
     flowId: flow.flowId,
     flowName: flow.flowName,
     flowOrder: flow.flowSequence,

@@ -1,5 +1,5 @@
 import type { TaskStatus } from '@factory/contracts';
-import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
+import { type Expression, type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Database } from '../../platform/schema.js';
 import type { PageRequest } from '../line/line.repository.js';
 import { type TaskScope, whereInScope } from './task-scope.js';
@@ -26,6 +26,17 @@ export interface TaskRow {
   finishTime: number | null;
 }
 
+/**
+ * The units that passed the task's last flow: the sum of its terminals' counters
+ * there (flow_counter), for the task `taskId` refers to. A correlated subquery, so
+ * a page of tasks reads it in its own query, through the flow_counter key.
+ */
+export function finishedUnits(taskId: Expression<number>): RawBuilder<number> {
+  return sql<number>`(select coalesce(sum(fc."finishNumber"), 0) from flow_counter fc
+    inner join task_flow lf on lf.id = fc."taskFlowId"
+    where lf."taskId" = ${taskId} and lf.sequence = (select max(s.sequence) from task_flow s where s."taskId" = ${taskId}))`;
+}
+
 function withNames(db: Kysely<Database>, scope: TaskScope) {
   return whereInScope(db.selectFrom('task'), scope)
     .innerJoin('product_type', 'product_type.id', 'task.productTypeId')
@@ -41,7 +52,7 @@ function withNames(db: Kysely<Database>, scope: TaskScope) {
       'task.productNumber',
       'task.productCode',
       'task.productionCount',
-      'task.finishNumber',
+      finishedUnits(sql.ref('task.id')).as('finishNumber'),
       'task.status',
       'task.expireTime',
       'task.createTime',
@@ -51,7 +62,7 @@ function withNames(db: Kysely<Database>, scope: TaskScope) {
 }
 
 type StoredTaskRow = Omit<TaskRow, 'status'> & { status: string };
-const asTaskRow = (row: StoredTaskRow): TaskRow => ({ ...row, status: row.status as TaskStatus });
+const asTaskRow = (row: StoredTaskRow): TaskRow => ({ ...row, finishNumber: Number(row.finishNumber), status: row.status as TaskStatus });
 
 /** Like line.repository's containsText, for an expression rather than a column. */
 function contains(expression: Expression<string>, text: string): Expression<SqlBool> {
@@ -156,16 +167,27 @@ export interface TaskFlowRow {
   totalCount: number;
 }
 
-/** The flows of the tasks in order. */
-export function flowsOfTasks(db: Kysely<Database>, taskIds: readonly number[]): Promise<TaskFlowRow[]> {
-  if (taskIds.length === 0) return Promise.resolve([]);
-  return db
+/** The flows of the tasks in order, each with the sum of its terminals' counters. */
+export async function flowsOfTasks(db: Kysely<Database>, taskIds: readonly number[]): Promise<TaskFlowRow[]> {
+  if (taskIds.length === 0) return [];
+  const rows = await db
     .selectFrom('task_flow')
-    .select(['id', 'taskId', 'name', 'sequence', 'finishNumber', 'totalCount'])
-    .where('taskId', 'in', taskIds)
-    .orderBy('taskId')
-    .orderBy('sequence')
+    .leftJoin('flow_counter', 'flow_counter.taskFlowId', 'task_flow.id')
+    .select((eb) => [
+      'task_flow.id',
+      'task_flow.taskId',
+      'task_flow.name',
+      'task_flow.sequence',
+      eb.fn.coalesce(eb.fn.sum<number>('flow_counter.finishNumber'), eb.lit(0)).as('finishNumber'),
+      eb.fn.coalesce(eb.fn.sum<number>('flow_counter.totalCount'), eb.lit(0)).as('totalCount'),
+    ])
+    .where('task_flow.taskId', 'in', taskIds)
+    .groupBy(['task_flow.id', 'task_flow.taskId', 'task_flow.name', 'task_flow.sequence'])
+    .orderBy('task_flow.taskId')
+    .orderBy('task_flow.sequence')
     .execute();
+  // PostgreSQL answers sums as bigint strings.
+  return rows.map((row) => ({ ...row, finishNumber: Number(row.finishNumber), totalCount: Number(row.totalCount) }));
 }
 
 export interface NewTask {

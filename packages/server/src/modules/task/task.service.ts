@@ -13,6 +13,7 @@ import { copyFlowSnapshot, replaceFlowSnapshot } from './task-snapshot.js';
 import { flowsWithoutTerminal, freeTaskTerminals, settleTerminalLoss } from './task-terminals.js';
 import {
   findTask,
+  finishedUnits,
   insertTask,
   lineIdsOfTask,
   otherUnfinishedTask,
@@ -283,22 +284,35 @@ export async function startTaskOnFirstResult(trx: Kysely<Database>, taskId: numb
 const EVERY_TASK: TaskScope = { ownerId: null, lineIds: null };
 
 /**
- * A unit passed the last flow (delta 1) or a unit that had passed it failed a
- * retest there (-1): the task's finishNumber follows. When it reaches the total
- * the task finishes as finishTask does it (terminals freed, product PUBLISH).
- * The update answers the row as it is after any concurrent result committed
- * (PostgreSQL re-reads a row it waited for), so exactly one result finishes it.
+ * After a result that newly passed a unit at the task's last flow committed:
+ * finishes the task as finishTask does (terminals freed, product PUBLISH) when
+ * the units passed there reach the total. Every such result asks after its own
+ * commit, so the last of them sees every other one committed and the task
+ * finishes even when several last units pass at once; the task row, locked
+ * (PostgreSQL) and read again, makes it finish once. A first read without a lock
+ * spares every result before the last its own transaction. If the process dies
+ * between a result's commit and this, the task stays START with every unit
+ * passed until someone finishes it (docs/decisions.md).
  */
-export async function countFinishedUnits(trx: Kysely<Database>, db: Db, taskId: number, delta: number, now: number): Promise<void> {
-  const row = await trx
-    .updateTable('task')
-    .set((eb) => ({ finishNumber: eb('finishNumber', '+', delta), updateTime: now }))
-    .where('id', '=', taskId)
-    .returning(['finishNumber', 'productionCount', 'status'])
-    .executeTakeFirst();
-  if (row && row.finishNumber >= row.productionCount && isTaskStatusIn(row.status as TaskStatus, TASK_TRANSITIONS.finish)) {
-    await finishTask(trx, db, EVERY_TASK, taskId);
-  }
+export async function finishWhenAllPassed(db: Db, taskId: number): Promise<void> {
+  const done = async (from: Kysely<Database>) => {
+    const task = await from
+      .selectFrom('task')
+      .select((eb) => ['task.status', 'task.productionCount', finishedUnits(eb.ref('task.id')).as('finishNumber')])
+      .where('task.id', '=', taskId)
+      .executeTakeFirst();
+    return (
+      task !== undefined &&
+      Number(task.finishNumber) >= task.productionCount &&
+      isTaskStatusIn(task.status as TaskStatus, TASK_TRANSITIONS.finish)
+    );
+  };
+  if (!(await done(db.kysely))) return;
+  await db.kysely.transaction().execute(async (trx) => {
+    // Locked in a statement of its own: the read after it sees what a concurrent finish committed.
+    if (db.dialect === 'postgres') await trx.selectFrom('task').select('id').where('id', '=', taskId).forUpdate().execute();
+    if (await done(trx)) await finishTask(trx, db, EVERY_TASK, taskId);
+  });
 }
 
 /** Only a task not yet started (NEW, UNSTART) can go, with its codes, flows and lines; its terminals are freed. */

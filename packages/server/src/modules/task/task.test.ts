@@ -44,7 +44,6 @@ describe.each(testDialects())('tasks on %s', (dialect) => {
         productCode: stored.code,
         communicationId: stored.communicationId,
         productionCount: 5,
-        finishNumber: 0,
         status: 'NEW',
         expireTime: parseZonedTime(`${dayFromToday(1)} 23:59:59`, t.config.timeZone)!.epochMs,
         startTime: null,

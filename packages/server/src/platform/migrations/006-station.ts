@@ -79,6 +79,27 @@ export function stationMigration(dialect: Dialect) {
         .addColumn('attempts', 'integer', (c) => c.notNull())
         .addPrimaryKeyConstraint('device_flow_pk', ['codeId', 'taskFlowId'])
         .execute();
+
+      // The counters of a flow, one row per terminal at it: every result updates its own terminal's
+      // row, so stations at one flow never wait on each other's row lock until commit (the one row of
+      // task_flow held every result at a flow to one commit at a time on PostgreSQL, DESIGN.md §7).
+      // A flow's counters are the sum of its rows, the task's finished units that of its last flow.
+      await db.schema
+        .createTable('flow_counter')
+        .addColumn('taskFlowId', 'integer', (c) => c.notNull().references('task_flow.id').onDelete('cascade'))
+        /** no foreign key: a terminal deleted later must not take its counts with it */
+        .addColumn('terminalId', 'integer', (c) => c.notNull())
+        .addColumn('totalCount', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('failCount', 'integer', (c) => c.notNull().defaultTo(0))
+        /** devices whose latest result at the flow passed, counted where that result was submitted */
+        .addColumn('finishNumber', 'integer', (c) => c.notNull().defaultTo(0))
+        .addPrimaryKeyConstraint('flow_counter_pk', ['taskFlowId', 'terminalId'])
+        .execute();
+      // Issue 5 kept these as single rows nothing wrote yet; flow_counter replaces them.
+      for (const column of ['finishNumber', 'totalCount', 'failCount']) {
+        await db.schema.alterTable('task_flow').dropColumn(column).execute();
+      }
+      await db.schema.alterTable('task').dropColumn('finishNumber').execute();
     },
   };
 }
