@@ -130,7 +130,9 @@ async function benchDialect(name, databaseUrl, dir) {
   const sim = await import(path.join(root, 'packages/simulator/dist/index.js'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const server = spawnNode([path.join(root, 'packages/server/dist/main.js')], {
+  // INGEST_SERVER_ARGS passes node flags to the product's server only (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
+  const serverArgs = process.env.INGEST_SERVER_ARGS ? process.env.INGEST_SERVER_ARGS.split(' ').filter(Boolean) : [];
+  const server = spawnNode([...serverArgs, path.join(root, 'packages/server/dist/main.js')], {
     PORT: String(port),
     DATABASE_URL: databaseUrl,
     FILES_DIR: path.join(dir, 'files'),
