@@ -34,8 +34,15 @@ const outputs = [
   },
   {
     name: 'console',
-    built: mtime(path.join(root, 'packages/web/dist/index.html')),
-    sources: [contracts, newest(path.join(root, 'packages/web/src')), mtime(path.join(root, 'packages/web/index.html'))],
+    // the older of the two pages, so a missing or stale station page rebuilds too
+    built: Math.min(mtime(path.join(root, 'packages/web/dist/index.html')), mtime(path.join(root, 'packages/web/dist/station.html'))),
+    sources: [
+      contracts,
+      newest(path.join(root, 'packages/web/src')),
+      mtime(path.join(root, 'packages/web/index.html')),
+      mtime(path.join(root, 'packages/web/station.html')),
+      mtime(path.join(root, 'packages/web/vite.config.ts')),
+    ],
   },
 ];
 
