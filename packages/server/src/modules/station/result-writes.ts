@@ -48,53 +48,9 @@ export class UniqueClash extends Error {
 }
 
 /** The values of a result's statements, flat, as named parameters. */
-interface WriteParams extends Record<string, unknown> {
-  clientResultId: string;
-  taskId: number;
-  taskFlowId: number;
-  flowSequence: number;
-  codeId: number;
-  terminalId: number;
-  accountId: number;
-  userName: string;
-  status: string;
-  attempt: number;
-  startTime: number;
-  endTime: number;
-  createTime: number;
-  autoResults: string;
-  manualResults: string;
-  sn: string | null;
-  mac: string | null;
-  imei: string | null;
-  testStatus: string | null;
-  passedFlows: number;
-  failedFlows: number;
-  everFailed: number;
-  resultCount: number;
-  firstTestTime: number;
-  lastTestTime: number;
-  failed: number;
-  finishDelta: number;
-}
-type ResultParams = Pick<
-  WriteParams,
-  | 'clientResultId'
-  | 'taskId'
-  | 'taskFlowId'
-  | 'flowSequence'
-  | 'codeId'
-  | 'terminalId'
-  | 'accountId'
-  | 'userName'
-  | 'status'
-  | 'attempt'
-  | 'startTime'
-  | 'endTime'
-  | 'createTime'
-  | 'autoResults'
-  | 'manualResults'
->;
+type WriteParams = Omit<ResultWrite, 'scans' | 'device'> & ResultWrite['device'] & Record<ScanKind, string | null>;
+
+/** The columns of the flow_result row. */
 const RESULT_NAMES = [
   'clientResultId',
   'taskId',
@@ -112,25 +68,10 @@ const RESULT_NAMES = [
   'autoResults',
   'manualResults',
 ] as const;
-type DeviceParams = Pick<
-  WriteParams,
-  | 'codeId'
-  | 'sn'
-  | 'mac'
-  | 'imei'
-  | 'testStatus'
-  | 'passedFlows'
-  | 'failedFlows'
-  | 'everFailed'
-  | 'resultCount'
-  | 'firstTestTime'
-  | 'lastTestTime'
->;
-const DEVICE_NAMES = [
-  'codeId',
-  'sn',
-  'mac',
-  'imei',
+type ResultParams = Pick<WriteParams, (typeof RESULT_NAMES)[number]>;
+
+/** The device's state after the result (its scans are written apart: only where it has none yet). */
+const DEVICE_STATE_NAMES = [
   'testStatus',
   'passedFlows',
   'failedFlows',
@@ -139,6 +80,13 @@ const DEVICE_NAMES = [
   'firstTestTime',
   'lastTestTime',
 ] as const;
+const DEVICE_NAMES = ['codeId', 'sn', 'mac', 'imei', ...DEVICE_STATE_NAMES] as const;
+type DeviceParams = Pick<WriteParams, (typeof DEVICE_NAMES)[number]>;
+
+function pick<T, K extends keyof T>(source: T, keys: readonly K[]): Pick<T, K> {
+  return Object.fromEntries(keys.map((key) => [key, source[key]])) as Pick<T, K>;
+}
+
 const WRITE_NAMES = [...new Set([...RESULT_NAMES, ...DEVICE_NAMES, 'failed', 'finishDelta'] as const)];
 
 const paramsOf = (w: ResultWrite): WriteParams => {
@@ -209,23 +157,7 @@ const storeAtOnce = prepared(WRITE_NAMES, (db, _dialect, p: WriteParams) =>
     .with('stored', (q) =>
       q
         .insertInto('flow_result')
-        .values({
-          clientResultId: p.clientResultId,
-          taskId: p.taskId,
-          taskFlowId: p.taskFlowId,
-          flowSequence: p.flowSequence,
-          codeId: p.codeId,
-          terminalId: p.terminalId,
-          accountId: p.accountId,
-          userName: p.userName,
-          status: p.status,
-          attempt: p.attempt,
-          startTime: p.startTime,
-          endTime: p.endTime,
-          createTime: p.createTime,
-          autoResults: p.autoResults,
-          manualResults: p.manualResults,
-        })
+        .values(pick(p, RESULT_NAMES))
         .returning('id'),
     )
     .with('device', (q) =>
@@ -235,13 +167,7 @@ const storeAtOnce = prepared(WRITE_NAMES, (db, _dialect, p: WriteParams) =>
           sn: eb.fn.coalesce('sn', eb.cast<string | null>(eb.val(p.sn), 'varchar')),
           mac: eb.fn.coalesce('mac', eb.cast<string | null>(eb.val(p.mac), 'varchar')),
           imei: eb.fn.coalesce('imei', eb.cast<string | null>(eb.val(p.imei), 'varchar')),
-          testStatus: p.testStatus,
-          passedFlows: p.passedFlows,
-          failedFlows: p.failedFlows,
-          everFailed: p.everFailed,
-          resultCount: p.resultCount,
-          firstTestTime: p.firstTestTime,
-          lastTestTime: p.lastTestTime,
+          ...pick(p, DEVICE_STATE_NAMES),
         }))
         .where('id', '=', p.codeId)
         .returning('id'),
