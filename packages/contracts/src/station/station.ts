@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { timeText } from '../admin/common.js';
 import { TERMINAL_TYPES } from '../admin/terminal.js';
-import { DATA_TYPES } from '../product/property.js';
+import { flowItem } from '../product/flow.js';
 import { TASK_STATUSES } from '../task/task.js';
 import { STATION_MSG } from './messages.js';
 
@@ -35,25 +35,11 @@ export type StationIdentity = z.infer<typeof stationIdentity>;
 export const stationLoginResult = stationIdentity.extend({ token: z.string() });
 export type StationLoginResult = z.infer<typeof stationLoginResult>;
 
-/** An auto-check item of the assignment: the task's copy of the property and its standard value. */
-export const stationItem = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  code: z.string(),
-  dataTypeId: z.enum(DATA_TYPES),
-  unitName: z.string().nullable(),
-  min: z.number().nullable(),
-  max: z.number().nullable(),
-  length: z.number().int().nullable(),
-  enumerates: z.record(z.string(), z.string()).nullable(),
-  trueValue: z.string().nullable(),
-  falseValue: z.string().nullable(),
-  intervalNumber: z.number().int(),
-  normalValue: z.string(),
-  normalValueMax: z.string(),
-  normalStr: z.string(),
-  normalBoolean: z.number().int().nullable(),
-  normalEnums: z.array(z.string()),
+/**
+ * An auto-check item of the assignment: the task's copy of the property and its
+ * standard value, shaped as the flow's items are, plus the standard as one line.
+ */
+export const stationItem = flowItem.extend({
   /** the standard as one line (standardText) */
   standard: z.string(),
 });
