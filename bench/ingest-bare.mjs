@@ -84,7 +84,11 @@ export async function openRaw(databaseUrl) {
     let index = 0;
     return text.replace(/\?/g, () => `$${++index}`);
   };
-  const text = Object.fromEntries(Object.entries({ ...BARE_SQL, device: BARE_SQL.device(true) }).map(([key, value]) => [key, numbered(value)]));
+  // Named statements, parsed and planned once per connection, as the product's hot path is (platform/db.ts).
+  const text = Object.fromEntries(
+    Object.entries({ ...BARE_SQL, device: BARE_SQL.device(true) }).map(([key, value]) => [key, { name: `bare_${key}`, text: numbered(value) }]),
+  );
+  const run = (client, statement, values) => client.query({ ...statement, values });
   return {
     all: async (query) => (await pool.query(query)).rows,
     get: async (query) => (await pool.query(query)).rows[0],
@@ -92,14 +96,14 @@ export async function openRaw(databaseUrl) {
       const client = await pool.connect();
       try {
         await client.query('begin');
-        const device = (await client.query(text.device, [flow.id, body.productionCode])).rows[0];
+        const device = (await run(client, text.device, [flow.id, body.productionCode])).rows[0];
         const writes = bareWrites(flow, body, device, now);
-        const row = (await client.query(text.result, writes.result)).rows[0];
-        await client.query(text.code, writes.code);
-        await client.query(text.deviceFlow, writes.deviceFlow(row.id));
-        await client.query(text.counter, writes.counter);
+        const row = (await run(client, text.result, writes.result)).rows[0];
+        await run(client, text.code, writes.code);
+        await run(client, text.deviceFlow, writes.deviceFlow(row.id));
+        await run(client, text.counter, writes.counter);
         await client.query('commit');
-        if (writes.finishCheck) await client.query(text.finished, [flow.id, flow.taskId]);
+        if (writes.finishCheck) await run(client, text.finished, [flow.id, flow.taskId]);
         return row.id;
       } catch (error) {
         await client.query('rollback');

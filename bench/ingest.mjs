@@ -130,7 +130,7 @@ async function benchDialect(name, databaseUrl, dir) {
   const sim = await import(path.join(root, 'packages/simulator/dist/index.js'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  // INGEST_SERVER_ARGS passes node flags to the product's server only (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
+  // INGEST_SERVER_ARGS passes node flags to the product's server and the bare route's (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
   const serverArgs = process.env.INGEST_SERVER_ARGS ? process.env.INGEST_SERVER_ARGS.split(' ').filter(Boolean) : [];
   const server = spawnNode([...serverArgs, path.join(root, 'packages/server/dist/main.js')], {
     PORT: String(port),
@@ -184,7 +184,7 @@ async function benchDialect(name, databaseUrl, dir) {
   }
 
   const barePort = await freePort();
-  const bare = spawnNode([path.join(root, 'bench/ingest-bare.mjs'), databaseUrl, String(barePort)], {});
+  const bare = spawnNode([...serverArgs, path.join(root, 'bench/ingest-bare.mjs'), databaseUrl, String(barePort)], {});
   let bareFigures;
   try {
     await waitReady(bare.child, `http://127.0.0.1:${barePort}/ready`, bare.output);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase as SqliteDialectDatabase } from 'kysely';
 import pg from 'pg';
+import { namedStatements } from './prepared.js';
 import type { Database } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -27,12 +28,29 @@ export function dialectOf(databaseUrl: string): Dialect {
   throw new Error(`DATABASE_URL must start with file: or postgres://, got "${databaseUrl}"`);
 }
 
+/**
+ * Kysely sends every query unnamed, which PostgreSQL parses and plans each time;
+ * the texts of prepared() (the station result's statements) go as named
+ * statements instead, prepared once per connection. Only those: any other text
+ * (lists of ids make many) would pile up on the connection.
+ */
+class NamingClient extends pg.Client {
+  // pg's query has many overloads; this one only renames the (text, values) form Kysely uses.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  override query(config: any, values?: any, callback?: any): any {
+    const name = typeof config === 'string' ? namedStatements.get(config) : undefined;
+    if (name !== undefined && Array.isArray(values) && callback === undefined) return super.query({ name, text: config, values });
+    return super.query(config, values, callback);
+  }
+}
+
 export function openDb(databaseUrl: string, options: OpenDbOptions = {}): Db {
   const dialect = dialectOf(databaseUrl);
   if (dialect === 'postgres') {
     const pool = new pg.Pool({
       connectionString: databaseUrl,
       max: 10,
+      Client: NamingClient,
       ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
     });
     return { dialect, kysely: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }) };

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Dialect } from '../../platform/db.js';
 import { prepared } from '../../platform/prepared.js';
 import type { Database } from '../../platform/schema.js';
@@ -38,6 +38,8 @@ export interface ResultWrite {
   failed: number;
   /** the change of the devices whose latest result at the flow passed: -1, 0 or 1 */
   finishDelta: number;
+  /** the device's resultCount the checks read: on PostgreSQL nothing is written when it changed since */
+  expectedResultCount: number;
 }
 
 /** A unique index refused the write: the clientResultId was stored meanwhile, or a scanned code is another device's. */
@@ -87,7 +89,7 @@ function pick<T, K extends keyof T>(source: T, keys: readonly K[]): Pick<T, K> {
   return Object.fromEntries(keys.map((key) => [key, source[key]])) as Pick<T, K>;
 }
 
-const WRITE_NAMES = [...new Set([...RESULT_NAMES, ...DEVICE_NAMES, 'failed', 'finishDelta'] as const)];
+const WRITE_NAMES = [...new Set([...RESULT_NAMES, ...DEVICE_NAMES, 'failed', 'finishDelta', 'expectedResultCount'] as const)];
 
 const paramsOf = (w: ResultWrite): WriteParams => {
   const { scans, device, ...rest } = w;
@@ -147,29 +149,58 @@ const countAtFlow = prepared(
       ),
 );
 
+/** The PostgreSQL type of each result column, for its parameter in an INSERT … SELECT (untyped there). */
+const RESULT_TYPES: Record<(typeof RESULT_NAMES)[number], string> = {
+  clientResultId: 'varchar',
+  taskId: 'integer',
+  taskFlowId: 'integer',
+  flowSequence: 'integer',
+  codeId: 'integer',
+  terminalId: 'integer',
+  accountId: 'integer',
+  userName: 'varchar',
+  status: 'varchar',
+  attempt: 'integer',
+  startTime: 'bigint',
+  endTime: 'bigint',
+  createTime: 'bigint',
+  autoResults: 'text',
+  manualResults: 'text',
+};
+
+const typed = <T>(value: T, type: string) => sql<T>`cast(${value} as ${sql.raw(type)})`;
+
 /*
- * PostgreSQL: the same four writes as one statement (data-modifying CTEs all
- * run, once, whether the outer statement reads them or not), so a result costs
- * three round trips fewer; each round trip was a tenth of a result's time.
+ * PostgreSQL: every write of a result in one statement (data-modifying CTEs all
+ * run, once, whether the outer statement reads them or not), so it needs no
+ * transaction around it: a result costs two round trips, not five, and each
+ * round trip over loopback TCP was most of the server's CPU. Every write hangs
+ * on the device's update, which only happens while the device's resultCount is
+ * still the one the checks read (expectedResultCount): when another result of
+ * the device committed in between, nothing is written and no row comes back,
+ * and the caller reads again (station-result.ts). An UNSTART task starts with
+ * the write (the same statement, so a result never lands in an UNSTART task).
  */
 const storeAtOnce = prepared(WRITE_NAMES, (db, _dialect, p: WriteParams) =>
   db
-    .with('stored', (q) =>
-      q
-        .insertInto('flow_result')
-        .values(pick(p, RESULT_NAMES))
-        .returning('id'),
-    )
     .with('device', (q) =>
       q
         .updateTable('production_code')
         .set((eb) => ({
-          sn: eb.fn.coalesce('sn', eb.cast<string | null>(eb.val(p.sn), 'varchar')),
-          mac: eb.fn.coalesce('mac', eb.cast<string | null>(eb.val(p.mac), 'varchar')),
-          imei: eb.fn.coalesce('imei', eb.cast<string | null>(eb.val(p.imei), 'varchar')),
+          sn: eb.fn.coalesce('sn', typed(p.sn, 'varchar')),
+          mac: eb.fn.coalesce('mac', typed(p.mac, 'varchar')),
+          imei: eb.fn.coalesce('imei', typed(p.imei, 'varchar')),
           ...pick(p, DEVICE_STATE_NAMES),
         }))
         .where('id', '=', p.codeId)
+        .where('resultCount', '=', p.expectedResultCount)
+        .returning('id'),
+    )
+    .with('stored', (q) =>
+      q
+        .insertInto('flow_result')
+        .columns([...RESULT_NAMES])
+        .expression((eb) => eb.selectFrom('device').select(RESULT_NAMES.map((name) => typed(p[name], RESULT_TYPES[name]).as(name))))
         .returning('id'),
     )
     .with('latest', (q) =>
@@ -180,11 +211,11 @@ const storeAtOnce = prepared(WRITE_NAMES, (db, _dialect, p: WriteParams) =>
           eb
             .selectFrom('stored')
             .select([
-              eb.cast<number>(eb.val(p.codeId), 'integer').as('codeId'),
-              eb.cast<number>(eb.val(p.taskFlowId), 'integer').as('taskFlowId'),
+              typed(p.codeId, 'integer').as('codeId'),
+              typed(p.taskFlowId, 'integer').as('taskFlowId'),
               'stored.id as latestResultId',
-              eb.cast<string>(eb.val(p.status), 'varchar').as('latestStatus'),
-              eb.cast<number>(eb.val(p.attempt), 'integer').as('attempts'),
+              typed(p.status, 'varchar').as('latestStatus'),
+              typed(p.attempt, 'integer').as('attempts'),
             ]),
         )
         .onConflict((oc) =>
@@ -196,8 +227,28 @@ const storeAtOnce = prepared(WRITE_NAMES, (db, _dialect, p: WriteParams) =>
         )
         .returning('codeId'),
     )
+    .with('started', (q) =>
+      q
+        .updateTable('task')
+        .set((eb) => ({ status: 'START', startTime: eb.fn.coalesce('startTime', typed(p.createTime, 'bigint')), updateTime: p.createTime }))
+        .where('id', '=', p.taskId)
+        .where('status', '=', 'UNSTART')
+        .where((eb) => eb.exists(eb.selectFrom('device').select('device.id')))
+        .returning('id'),
+    )
     .insertInto('flow_counter')
-    .values({ taskFlowId: p.taskFlowId, terminalId: p.terminalId, totalCount: 1, failCount: p.failed, finishNumber: p.finishDelta })
+    .columns(['taskFlowId', 'terminalId', 'totalCount', 'failCount', 'finishNumber'])
+    .expression((eb) =>
+      eb
+        .selectFrom('device')
+        .select([
+          typed(p.taskFlowId, 'integer').as('taskFlowId'),
+          typed(p.terminalId, 'integer').as('terminalId'),
+          eb.lit(1).as('totalCount'),
+          typed(p.failed, 'integer').as('failCount'),
+          typed(p.finishDelta, 'integer').as('finishNumber'),
+        ]),
+    )
     .onConflict((oc) =>
       oc.columns(['taskFlowId', 'terminalId']).doUpdateSet((eb) => ({
         totalCount: eb('flow_counter.totalCount', '+', eb.ref('excluded.totalCount')),
@@ -211,16 +262,18 @@ const storeAtOnce = prepared(WRITE_NAMES, (db, _dialect, p: WriteParams) =>
 /**
  * Writes a judged result: the result row, the device's state and scans, its
  * latest result at the flow, the terminal's counters at the flow (last: the
- * only write other results of the flow could ever wait on). Answers the result's id; a
- * unique index refusing a write (the clientResultId stored meanwhile, a scan
- * another device has) is a UniqueClash.
+ * only write other results of the flow could ever wait on). Answers the
+ * result's id, or null on PostgreSQL when the device changed since it was read
+ * (nothing written); a unique index refusing a write (the clientResultId stored
+ * meanwhile, a scan another device has) is a UniqueClash. SQLite: inside the
+ * caller's transaction, which also starts an UNSTART task.
  */
-export async function storeResult(db: Kysely<Database>, dialect: Dialect, write: ResultWrite): Promise<number> {
+export async function storeResult(db: Kysely<Database>, dialect: Dialect, write: ResultWrite): Promise<number | null> {
   const p = paramsOf(write);
   try {
     if (dialect === 'postgres') {
       const { rows } = await storeAtOnce(db, dialect, p);
-      return rows[0]!.resultId!;
+      return rows[0]?.resultId ?? null;
     }
     const { rows } = await insertResult(db, dialect, p);
     const resultId = rows[0]!.id;

@@ -1,8 +1,12 @@
+import { randomUUID } from 'node:crypto';
+import { type Kysely, sql } from 'kysely';
 import { PATHS, type StationResultBody, type StationVerdict, type TaskDetail } from '@factory/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginAsAdmin } from '../../../test/session-helpers.js';
 import { type RunningTask, stationApi } from '../../../test/station-api.js';
 import { buildTestApp, testDialects, type TestApp } from '../../../test/test-app.js';
+import type { Database } from '../../platform/schema.js';
+import { findResultContext } from './station.repository.js';
 
 const STATIONS = 50;
 
@@ -158,4 +162,113 @@ describe.each(testDialects())('50 stations at once on %s', (dialect) => {
     expect(detail.finishNumber).toBe(3);
     expect(detail.status).toBe('START');
   });
+
+  const lockWaiters = async () =>
+    Number(
+      (
+        await sql<{ n: number }>`select count(*) as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`.execute(
+          db(),
+        )
+      ).rows[0]!.n,
+    );
+  const untilWaiting = async (n: number) => {
+    for (let tries = 0; (await lockWaiters()) < n; tries++) {
+      if (tries > 200) throw new Error(`never saw ${n} statements waiting for the device's lock`);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  };
+
+  /** What another station's failing result at `flowId` writes for the device, in `trx`. */
+  async function failAt(trx: Kysely<Database>, flowId: number, codeId: number, taskId: number, terminalId: number) {
+    const { id } = await trx
+      .insertInto('flow_result')
+      .values({
+        clientResultId: randomUUID(),
+        taskId,
+        taskFlowId: flowId,
+        flowSequence: 1,
+        codeId,
+        terminalId,
+        accountId: null,
+        userName: 'other',
+        status: 'TEST_ERROR',
+        attempt: 1,
+        startTime: Date.now(),
+        endTime: Date.now(),
+        createTime: Date.now(),
+        autoResults: '[]',
+        manualResults: '[]',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx.insertInto('device_flow').values({ codeId, taskFlowId: flowId, latestResultId: id, latestStatus: 'TEST_ERROR', attempts: 1 }).execute();
+    await trx
+      .updateTable('production_code')
+      .set((eb) => ({ resultCount: eb('resultCount', '+', 1), failedFlows: 1, everFailed: 1, testStatus: 'NOT_PASS' }))
+      .where('id', '=', codeId)
+      .execute();
+    await trx.insertInto('flow_counter').values({ taskFlowId: flowId, terminalId, totalCount: 1, failCount: 1, finishNumber: 0 }).execute();
+  }
+
+  it.runIf(dialect === 'postgres')(
+    'writes nothing when another result of the device committed between its read and its write, and tries again',
+    async () => {
+      const one = await api.runningTask({ flows: 1, count: 2, perFlow: 2 });
+      const [first, second] = one.stations;
+      const code = one.codes[0]!;
+      const device = await db().selectFrom('production_code').select('id').where('code', '=', code).executeTakeFirstOrThrow();
+      const pass = await resultBody(first!.flowId, code);
+      let answer: Promise<Parameters<typeof ok>[0]> | undefined;
+      // The pass reads the device (no result yet), then its write waits for the row another
+      // result holds; that one fails the device and commits. Had the pass written what it read,
+      // it would be attempt 1 again with the fail forgotten in the device's counts.
+      await db()
+        .transaction()
+        .execute(async (trx) => {
+          await trx.selectFrom('production_code').select('id').where('id', '=', device.id).forUpdate().execute();
+          answer = submit(first!.token, pass);
+          await untilWaiting(1);
+          await failAt(trx, first!.flowId, device.id, one.taskId, second!.terminalId);
+        });
+      expect(ok<StationVerdict>(await answer!)).toMatchObject({ status: 'TEST_SUCCESS', deviceStatus: 'PASS' });
+      expect(
+        await db().selectFrom('flow_result').select(['attempt', 'status']).where('codeId', '=', device.id).orderBy('id').execute(),
+      ).toEqual([
+        { attempt: 1, status: 'TEST_ERROR' },
+        { attempt: 2, status: 'TEST_SUCCESS' },
+      ]);
+      expect(
+        await db()
+          .selectFrom('production_code')
+          .select(['resultCount', 'passedFlows', 'failedFlows', 'everFailed', 'testStatus'])
+          .where('id', '=', device.id)
+          .execute(),
+      ).toEqual([{ resultCount: 2, passedFlows: 1, failedFlows: 0, everFailed: 1, testStatus: 'PASS' }]);
+      expect(await flowCounts(one.taskId)).toEqual([{ id: one.flowIds[0], totalCount: 2, failCount: 1, finishNumber: 1, terminals: 2 }]);
+    },
+  );
+
+  it.runIf(dialect === 'postgres')(
+    'under the device lock, reads the device again when it had to wait: the read sees what the holder committed',
+    async () => {
+      const one = await api.runningTask({ flows: 1, count: 2, perFlow: 2 });
+      const [first, second] = one.stations;
+      const code = one.codes[0]!;
+      const device = await db().selectFrom('production_code').select('id').where('code', '=', code).executeTakeFirstOrThrow();
+      let read: ReturnType<typeof findResultContext> | undefined;
+      // The locked read waits for the holder; its statement began before the holder's fail was
+      // committed, so without the second read it would see no result at the flow.
+      await db()
+        .transaction()
+        .execute(async (trx) => {
+          await trx.selectFrom('production_code').select('id').where('id', '=', device.id).forUpdate().execute();
+          read = db()
+            .transaction()
+            .execute((reader) => findResultContext(reader, 'postgres', one.taskId, first!.flowId, code, true));
+          await untilWaiting(1);
+          await failAt(trx, first!.flowId, device.id, one.taskId, second!.terminalId);
+        });
+      expect(await read!).toMatchObject({ resultCount: 1, lockedResultCount: 1, latestStatus: 'TEST_ERROR', attempts: 1, failedFlows: 1 });
+    },
+  );
 });

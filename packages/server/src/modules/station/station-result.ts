@@ -22,7 +22,6 @@ import type { FlowChecks, FlowChecksOf } from './flow-checks.js';
 import {
   findResultByClientId,
   findResultContext,
-  lockDevice,
   type ResultContext,
   type ScanKind,
   scanTakenBy,
@@ -36,6 +35,17 @@ export type StationResultInput = z.output<typeof stationResultBody>;
 
 type JudgedItem = StationVerdict['items'][number];
 type JudgedManual = StationVerdict['manual'][number];
+
+/**
+ * How far below its total a task's finished count read with a result may be
+ * and still be worth asking, after the commit, whether the task is complete.
+ * The count is read before the commit, so results committed meanwhile are
+ * missing from it: a few dozen at most (ten connections, milliseconds each);
+ * a thousand is ample. Reading it only near the end saves a round trip on
+ * nearly every pass at the last flow; the sweep in task.service.ts
+ * (finishCompletedTasks) finishes any task this ever misses.
+ */
+const FINISH_CHECK_MARGIN = 1000;
 
 /** The scan codes of scanCodesOf and where each is kept on the device. */
 const SCAN_FIELDS: Record<string, ScanKind> = { SN码: 'sn', MAC: 'mac', IMEI: 'imei' };
@@ -102,10 +112,15 @@ type CheckedContext = ResultContext & {
  * one starts with this result), the production code of this task, the previous
  * flow passed.
  */
-async function checkedContext(trx: Kysely<Database>, dialect: Dialect, caller: StationCaller, code: string): Promise<CheckedContext> {
+async function checkedContext(
+  trx: Kysely<Database>,
+  dialect: Dialect,
+  caller: StationCaller,
+  code: string,
+  lock: boolean,
+): Promise<CheckedContext> {
   if (!servesFlow(caller)) throw conflict(STATION_MSG.notAssigned);
-  await lockDevice(trx, dialect, code);
-  const context = await findResultContext(trx, dialect, caller.taskId!, caller.flowId!, code);
+  const context = await findResultContext(trx, dialect, caller.taskId!, caller.flowId!, code, lock);
   if (!context) throw conflict(STATION_MSG.notAssigned);
   const status = context.taskStatus as TaskStatus;
   if (status !== 'UNSTART' && status !== 'START') throw conflict(STATION_MSG.taskNotRunning(TASK_STATUS_NAMES[status]));
@@ -179,8 +194,9 @@ async function judgeAndStore(
   caller: StationCaller,
   body: StationResultInput,
   timeZone: string,
+  lock: boolean,
 ) {
-  const at = await checkedContext(trx, db.dialect, caller, body.productionCode);
+  const at = await checkedContext(trx, db.dialect, caller, body.productionCode, lock);
   const scans = checkScans(at, body);
   const startTime = epochOf(body.startTime, timeZone);
   const endTime = epochOf(body.endTime, timeZone);
@@ -196,7 +212,7 @@ async function judgeAndStore(
   const flowCount = Number(at.flowCount);
   const testStatus: TestStatus | null = failedFlows > 0 ? 'NOT_PASS' : passedFlows === flowCount ? 'PASS' : null;
   const finishDelta = (pass ? 1 : 0) - (wasPass ? 1 : 0);
-  let resultId: number;
+  let resultId: number | null;
   try {
     resultId = await storeResult(trx, db.dialect, {
       clientResultId: body.clientResultId,
@@ -226,12 +242,16 @@ async function judgeAndStore(
       },
       failed: pass ? 0 : 1,
       finishDelta,
+      expectedResultCount: at.resultCount,
     });
   } catch (error) {
     if (error instanceof UniqueClash) throw new StoreRefused(error, at.taskId, at.deviceId, scans);
     throw error;
   }
-  if (at.taskStatus === 'UNSTART') await startTaskOnFirstResult(trx, at.taskId, now);
+  // PostgreSQL: another result of the device committed since the read; nothing was written.
+  if (resultId === null) return null;
+  // PostgreSQL starts the task in the result's own statement (result-writes.ts).
+  if (db.dialect === 'sqlite' && at.taskStatus === 'UNSTART') await startTaskOnFirstResult(trx, at.taskId, now);
 
   const verdict = {
     resultId,
@@ -243,12 +263,55 @@ async function judgeAndStore(
     deviceStatus: testStatus,
     createTime: formatTime(now, timeZone),
   } satisfies StationVerdict;
-  // A unit newly passed the last flow: the task may be complete, asked once this result is committed.
-  return { verdict, finishCheck: at.flowSequence === flowCount && finishDelta > 0 ? at.taskId : null };
+  // A unit newly passed the last flow of a task about complete: asked once this result is committed.
+  const nearlyDone = Number(at.finishedUnits) + finishDelta >= at.productionCount - FINISH_CHECK_MARGIN;
+  return { verdict, finishCheck: at.flowSequence === flowCount && finishDelta > 0 && nearlyDone ? at.taskId : null };
+}
+
+/** How often a result is read and written without a lock before it takes the device's lock (PostgreSQL). */
+const OPTIMISTIC_TRIES = 3;
+
+/** PostgreSQL's deadlock_detected: aborts one statement of a deadlock, which then wrote nothing. */
+const isDeadlock = (error: unknown) => (error as { code?: unknown } | null)?.code === '40P01';
+
+/**
+ * PostgreSQL: the checks' read, then one statement with every write, no
+ * transaction: two round trips, where a transaction takes five. The write
+ * happens only if no other result of the device came in between; otherwise
+ * (many stations testing one device at once) it is read and tried again, and
+ * after a few tries it takes the device's lock in a transaction, which always
+ * succeeds. SQLite: in a transaction, shared with the results sent beside it
+ * (group-commit.ts).
+ */
+async function judgeAndStoreOnce({ db, checksOf, inTransaction }: ResultWriter, caller: StationCaller, body: StationResultInput, timeZone: string) {
+  if (db.dialect === 'postgres') {
+    for (let tries = 0; tries < OPTIMISTIC_TRIES; tries++) {
+      try {
+        const stored = await judgeAndStore(db.kysely, db, checksOf, caller, body, timeZone, false);
+        if (stored) return stored;
+      } catch (error) {
+        if (!isDeadlock(error)) throw error;
+      }
+    }
+  }
+  return inTransaction(async (trx) => {
+    const stored = await judgeAndStore(trx, db, checksOf, caller, body, timeZone, true);
+    // Under the device's lock (PostgreSQL) or the one writer (SQLite), the device is as read.
+    if (!stored) throw new Error('a result under the device lock found the device changed');
+    return stored;
+  });
+}
+
+/** What results are written with: the database, the flows' checks kept in memory, how a result's transaction runs. */
+export interface ResultWriter {
+  db: Db;
+  checksOf: FlowChecksOf;
+  /** sharedTransactions: on SQLite, results arriving together share a transaction, each in a savepoint */
+  inTransaction: <T>(work: (trx: Kysely<Database>) => Promise<T>) => Promise<T>;
 }
 
 /**
- * 提交检测结果: judged and stored in one transaction, counters included; the
+ * 提交检测结果: judged and stored in one transaction (on SQLite, a savepoint of one shared with the results sent beside it), counters included; the
  * task finishes after it when its last unit passed the last flow. A
  * clientResultId stored already is answered with its stored verdict and nothing
  * is written: found after the transaction failed, whether on a refusal (the
@@ -256,14 +319,13 @@ async function judgeAndStore(
  * also by a submission racing this one).
  */
 export async function submitResult(
-  db: Db,
-  checksOf: FlowChecksOf,
+  { db, checksOf, inTransaction }: ResultWriter,
   caller: StationCaller,
   body: StationResultInput,
   timeZone: string,
 ): Promise<StationVerdict> {
   try {
-    const { verdict, finishCheck } = await db.kysely.transaction().execute((trx) => judgeAndStore(trx, db, checksOf, caller, body, timeZone));
+    const { verdict, finishCheck } = await judgeAndStoreOnce({ db, checksOf, inTransaction }, caller, body, timeZone);
     // After the commit, so that the result's transaction never holds the task row (every result
     // of the task would queue on it). If the process dies in between, the task stays START with
     // every unit passed until a station retries that result or someone finishes it (docs/decisions.md).

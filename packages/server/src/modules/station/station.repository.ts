@@ -157,30 +157,23 @@ export function manualItemsOfFlow(db: Kysely<Database>, flowId: number) {
     .execute();
 }
 
-const lockDeviceQuery = prepared(['code'], (db, _dialect, { code }: { code: string }) =>
-  db.selectFrom('production_code').select('id').where('code', '=', code).forUpdate(),
-);
-
-/**
- * PostgreSQL: locks the device's row until the transaction ends, so two results
- * of one device never interleave. A statement of its own: the read that follows
- * then sees what a result that held the lock before committed (a statement
- * reads as of its start). SQLite writes one transaction at a time anyway.
- */
-export async function lockDevice(db: Kysely<Database>, dialect: Dialect, code: string): Promise<void> {
-  if (dialect === 'postgres') await lockDeviceQuery(db, dialect, { code });
-}
-
-const resultContextQuery = prepared(
-  ['taskId', 'flowId', 'code'],
-  (db, _dialect, { taskId, flowId, code }: { taskId: number; flowId: number; code: string }) =>
+const resultContextQuery = (lock: boolean) =>
+  prepared(['taskId', 'flowId', 'code'], (db, dialect, { taskId, flowId, code }: { taskId: number; flowId: number; code: string }) =>
     db
+      .with(
+        (cte) => cte('locked').materialized(),
+        (q) => {
+          const device = q.selectFrom('production_code').select(['id', 'resultCount']).where('code', '=', code);
+          return lock && dialect === 'postgres' ? device.forUpdate() : device;
+        },
+      )
       .selectFrom('task_flow')
       .innerJoin('task', 'task.id', 'task_flow.taskId')
       .leftJoin('task_flow as previous', (join) =>
         join.onRef('previous.taskId', '=', 'task_flow.taskId').on((eb) => eb('previous.sequence', '=', eb('task_flow.sequence', '-', 1))),
       )
       .leftJoin('production_code as device', (join) => join.on('device.code', '=', code))
+      .leftJoin('locked', 'locked.id', 'device.id')
       .leftJoin('device_flow as here', (join) => join.onRef('here.codeId', '=', 'device.id').onRef('here.taskFlowId', '=', 'task_flow.id'))
       .leftJoin('device_flow as before', (join) =>
         join.onRef('before.codeId', '=', 'device.id').onRef('before.taskFlowId', '=', 'previous.id'),
@@ -189,6 +182,8 @@ const resultContextQuery = prepared(
         'task.id as taskId',
         'task.status as taskStatus',
         'task.communicationId',
+        'task.productionCount',
+        finishedUnits(eb.ref('task.id')).as('finishedUnits'),
         'task_flow.id as flowId',
         'task_flow.sequence as flowSequence',
         'task_flow.bindMac',
@@ -210,6 +205,7 @@ const resultContextQuery = prepared(
         'device.failedFlows',
         'device.everFailed',
         'device.resultCount',
+        eb.ref('locked.resultCount').$castTo<number | null>().as('lockedResultCount'),
         'device.firstTestTime',
         'device.lastTestTime',
         'here.latestStatus',
@@ -218,16 +214,31 @@ const resultContextQuery = prepared(
       ])
       .where('task_flow.id', '=', flowId)
       .where('task.id', '=', taskId),
-);
+  );
+const contextQueries = { locked: resultContextQuery(true), read: resultContextQuery(false) };
 
 /**
  * What a result at a terminal's flow is checked against, in one read: the task
  * and flow (none when the terminal is not on that task's flow), the flow before
- * it, and the device by its production code (null columns when unknown) with its
- * latest result at this flow and at the one before.
+ * it, the units finished so far, and the device by its production code (null
+ * columns when unknown) with its latest result at this flow and at the one
+ * before.
+ *
+ * With `lock` on PostgreSQL, the same statement locks the device's row until the transaction
+ * ends, so two results of one device never interleave. A statement reads as of
+ * its start, though: when it had to wait for the lock, the device's row it
+ * locked is the newest (lockedResultCount) but the rest of the read is what the
+ * result that held the lock found. Every result adds one to the device's
+ * resultCount, so the two counts differ exactly then, and the read is made again
+ * under the lock it holds now: one round trip in the common case instead of a
+ * lock and then a read. SQLite writes one transaction at a time anyway.
  */
-export async function findResultContext(db: Kysely<Database>, dialect: Dialect, taskId: number, flowId: number, code: string) {
-  return (await resultContextQuery(db, dialect, { taskId, flowId, code })).rows[0];
+export async function findResultContext(db: Kysely<Database>, dialect: Dialect, taskId: number, flowId: number, code: string, lock: boolean) {
+  const query = lock ? contextQueries.locked : contextQueries.read;
+  const read = async () => (await query(db, dialect, { taskId, flowId, code })).rows[0];
+  const first = await read();
+  if (!lock || dialect !== 'postgres' || first === undefined || first.lockedResultCount === first.resultCount) return first;
+  return read();
 }
 export type ResultContext = NonNullable<Awaited<ReturnType<typeof findResultContext>>>;
 

@@ -14,6 +14,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../platform/envelope.js';
+import { sharedTransactions } from '../../platform/group-commit.js';
+import { finishCompletedTasks } from '../task/task.service.js';
 import type { ModuleContext } from '../../routes.js';
 import { flowChecksCache } from './flow-checks.js';
 import { registerStationGuard, requireStation, stationLogin, stationLogout } from './station-auth.js';
@@ -21,6 +23,9 @@ import { submitResult } from './station-result.js';
 import { stationAssignment as loadAssignment, stationResults } from './station.service.js';
 
 const tags = ['工位'];
+
+/** How often running tasks are checked for completion behind the results' own check (finishCompletedTasks). */
+const FINISH_SWEEP_MS = 60_000;
 
 /*
  * The console guard sees these routes as public: a station signs in with its own
@@ -33,8 +38,17 @@ const STATION_ROUTE = { permission: PUBLIC, operationLog: false } as const;
 /** 工位: the station API the terminal app and the simulator use (issue 6, DESIGN.md §6). */
 export function stationRoutes({ db, config }: ModuleContext): FastifyPluginAsyncZod {
   const checksOf = flowChecksCache();
+  const writer = { db, checksOf, inTransaction: sharedTransactions(db) };
   return async (app) => {
     registerStationGuard(app, db, config, [PATHS.stationLogin]);
+
+    const sweep = () => finishCompletedTasks(db).catch((error: unknown) => app.log.error({ err: error }, 'finishing complete tasks failed'));
+    let sweeper: NodeJS.Timeout | undefined;
+    app.addHook('onReady', async () => {
+      await sweep();
+      sweeper = setInterval(sweep, FINISH_SWEEP_MS).unref();
+    });
+    app.addHook('onClose', async () => clearInterval(sweeper));
 
     app.post(
       PATHS.stationLogin,
@@ -66,7 +80,7 @@ export function stationRoutes({ db, config }: ModuleContext): FastifyPluginAsync
         config: STATION_ROUTE,
         schema: { tags, summary: '提交检测结果', body: stationResultBody, response: { 200: envelopeOf(stationVerdict) } },
       },
-      async (request) => ok(await submitResult(db, checksOf, requireStation(request), request.body, config.timeZone)),
+      async (request) => ok(await submitResult(writer, requireStation(request), request.body, config.timeZone)),
     );
 
     app.get(

@@ -315,6 +315,24 @@ export async function finishWhenAllPassed(db: Db, taskId: number): Promise<void>
   });
 }
 
+/**
+ * Finishes every running task whose units have all passed its last flow. A
+ * result asks this of its own task only near the end (station-result.ts) and
+ * after its commit, so a process killed between the commit and that question,
+ * or a count read too early, would leave a complete task running: the station
+ * routes run this at start-up and every minute. Few tasks run at once, and the
+ * count is a sum over a few counter rows each.
+ */
+export async function finishCompletedTasks(db: Db): Promise<void> {
+  const complete = await db.kysely
+    .selectFrom('task')
+    .select('task.id')
+    .where('task.status', '=', 'START')
+    .where((eb) => eb(finishedUnits(eb.ref('task.id')), '>=', eb.ref('task.productionCount')))
+    .execute();
+  for (const { id } of complete) await finishWhenAllPassed(db, id);
+}
+
 /** Only a task not yet started (NEW, UNSTART) can go, with its codes, flows and lines; its terminals are freed. */
 export async function deleteTask(trx: Kysely<Database>, db: Db, scope: TaskScope, id: number): Promise<TaskRow> {
   const task = await lockedTask(trx, db, scope, id);
