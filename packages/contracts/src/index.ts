@@ -23,3 +23,5 @@ export * from './task/production-code.js';
 export * from './station/messages.js';
 export * from './station/verdict.js';
 export * from './station/station.js';
+export * from './records/records.js';
+export * from './board/board.js';

@@ -108,6 +108,36 @@ export const PATHS = {
   /** GET `${productionCodeQr}/<code>.png`: the QR label image of a production code (public, like files) */
   productionCodeQr: '/api/productionCode/qr',
 
+  recordList: '/api/productionRecord/list',
+  recordDetail: '/api/productionRecord/detail',
+  recordExport: '/api/productionRecord/export',
+  flowCheckDetail: '/api/flow/checkDetail',
+  flowHistoryList: '/api/flow/historyList',
+  /** beyond the specification: a device's whole history by code, SN, MAC or IMEI */
+  deviceTrace: '/api/device/trace',
+
+  boardSchedule: '/api/board/schedule',
+  boardProblemTotal: '/api/board/problemTotal',
+  boardProblemChart: '/api/board/problemChart',
+  boardProblemTop: '/api/board/problemTop',
+  boardOnePassTotal: '/api/board/onePassTotal',
+  boardOnePassDetail: '/api/board/onePassDetail',
+  /** beyond the specification: server-sent events, one `result` event per burst of results of the task */
+  boardEvents: '/api/board/events',
+
+  dataCenterRealTimeInput: '/api/dataCenter/realTimeInput',
+  dataCenterStatisticInfo: '/api/dataCenter/statisticInfo',
+  dataCenterDevOutput: '/api/dataCenter/devOutput',
+  dataCenterProductionTop: '/api/dataCenter/productionTop',
+  dataCenterPdaCount: '/api/dataCenter/pdaCount',
+  dataCenterPadCount: '/api/dataCenter/padCount',
+  dataCenterDeviceAverage: '/api/dataCenter/deviceAverage',
+  dataCenterTaskCount: '/api/dataCenter/taskCount',
+  dataCenterDeviceProductivity: '/api/dataCenter/deviceProductivity',
+  dataCenterDeviceOnePass: '/api/dataCenter/deviceOnePass',
+  /** beyond the specification: server-sent events, one `result` event per burst of results in the account */
+  dataCenterEvents: '/api/dataCenter/events',
+
   /** the station API (DESIGN.md §6): its own token, from /api/station/login */
   stationLogin: '/api/station/login',
   stationLogout: '/api/station/logout',

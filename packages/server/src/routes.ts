@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppConfig } from './platform/config.js';
 import type { Db } from './platform/db.js';
+import { boardRoutes } from './modules/board/board.routes.js';
+import { dataCenterRoutes } from './modules/data-center/data-center.routes.js';
 import { documentRoutes } from './modules/document/document.routes.js';
 import { firmwareRoutes } from './modules/firmware/firmware.routes.js';
 import { flowRoutes } from './modules/flow/flow.routes.js';
@@ -10,6 +12,7 @@ import { menuRoutes } from './modules/menu/menu.routes.js';
 import { operationLogRoutes } from './modules/operation-log/operation-log.routes.js';
 import { productRoutes } from './modules/product/product.routes.js';
 import { productionCodeRoutes } from './modules/production-code/production-code.routes.js';
+import { recordRoutes } from './modules/records/records.routes.js';
 import { propertyRoutes } from './modules/property/property.routes.js';
 import { roleRoutes } from './modules/role/role.routes.js';
 import { sessionRoutes } from './modules/session/session.routes.js';
@@ -46,6 +49,9 @@ const modules: ((context: ModuleContext) => FastifyPluginAsyncZod)[] = [
   taskTerminalRoutes,
   productionCodeRoutes,
   stationRoutes,
+  recordRoutes,
+  boardRoutes,
+  dataCenterRoutes,
 ];
 
 export async function registerRoutes(app: FastifyInstance, context: ModuleContext): Promise<void> {

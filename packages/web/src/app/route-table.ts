@@ -43,14 +43,28 @@ export const ROUTES: readonly RouteEntry[] = [
     import('../features/tasks/pages/print-page').then((m) => m.PrintPage) },
 
   // production-line tasks, records and boards (seed 000)
-  inLayout('/dataCenter', '数据中心', '/dataCenter', { hideFooter: true, fullscreenToggle: true }),
+  inLayout('/dataCenter', '数据中心', '/dataCenter', { hideFooter: true, fullscreenToggle: true }, () =>
+    import('../features/data-center/pages/data-center-page').then((m) => m.DataCenterPage),
+  ),
   inLayout('/productionCenter', '产线检测', '/productionCenter', { noMask: true }, () =>
     import('../features/tasks/pages/production-center-page').then((m) => m.ProductionCenterPage),
   ),
-  inLayout('/productionLog', '生产记录', '/productionCenter'),
-  inLayout('/productionLogDetail', '生产记录详情', '/productionCenter'),
-  inLayout('/productionFlowDetail', '流程检测详情', '/productionCenter'),
-  inLayout('/productionFlowTestLog', '流程检测历史', '/productionCenter'),
+  inLayout('/productionLog', '生产记录', '/productionCenter', {}, () =>
+    import('../features/records/pages/production-log-page').then((m) => m.ProductionLogPage),
+  ),
+  inLayout('/productionLogDetail', '生产记录详情', '/productionCenter', {}, () =>
+    import('../features/records/pages/production-log-detail-page').then((m) => m.ProductionLogDetailPage),
+  ),
+  inLayout('/productionFlowDetail', '流程检测详情', '/productionCenter', {}, () =>
+    import('../features/records/pages/production-flow-detail-page').then((m) => m.ProductionFlowDetailPage),
+  ),
+  inLayout('/productionFlowTestLog', '流程检测历史', '/productionCenter', {}, () =>
+    import('../features/records/pages/production-flow-test-log-page').then((m) => m.ProductionFlowTestLogPage),
+  ),
+  // beyond the specification: a device's whole history, from the header's search box
+  inLayout('/deviceTrace', '设备追溯', '/productionCenter', {}, () =>
+    import('../features/trace/pages/device-trace-page').then((m) => m.DeviceTracePage),
+  ),
   inLayout('/productionTaskDetail', '任务详情', '/productionCenter', {}, () =>
     import('../features/tasks/pages/task-detail-page').then((m) => m.TaskDetailPage),
   ),
@@ -60,7 +74,9 @@ export const ROUTES: readonly RouteEntry[] = [
   inLayout('/flowInfo', '终端设置', '/productionCenter', {}, () =>
     import('../features/task-form/pages/flow-info-page').then((m) => m.FlowInfoPage),
   ),
-  inLayout('/dataWatch', '数据看板', '/productionCenter', board),
+  inLayout('/dataWatch', '数据看板', '/productionCenter', board, () =>
+    import('../features/data-watch/pages/data-watch-page').then((m) => m.DataWatchPage),
+  ),
 
   // platform administration and documents (seed 000)
   inLayout('/productionLine', '产线管理', '/productionLine', {}, () =>

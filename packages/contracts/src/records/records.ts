@@ -1,0 +1,191 @@
+import { z } from 'zod';
+import { idField, optionalText, timeText } from '../admin/common.js';
+import { pageQuery } from '../envelope.js';
+import { FLOW_RESULT_STATUSES, TEST_STATUSES } from '../station/station.js';
+
+/** Messages of the records calls (the specification names none; written in its voice). */
+export const RECORD_MSG = {
+  dateRule: '日期格式应为 YYYY-MM-DD',
+  dateOrder: '开始日期不能晚于结束日期',
+  recordMissing: '生产记录不存在',
+  resultMissing: '检测结果不存在',
+  traceTextRequired: '请输入生产码、SN、MAC 或 IMEI',
+} as const;
+
+export const RECORD_LIMITS = {
+  pageSizes: [10, 20, 50],
+  historyPageSizes: [5, 10, 15, 20],
+  historyDefaultPageSize: 5,
+  /** devices a trace search answers at most (an SN may repeat across tasks) */
+  traceMatches: 20,
+} as const;
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+const optionalDate = optionalText.refine((text) => text === undefined || DATE_ONLY.test(text), RECORD_MSG.dateRule);
+
+/**
+ * GET /api/productionRecord/list: the tested devices of a task (a device with no
+ * result yet has no record). The dates bound the device's first test: fromTime
+ * inclusive, toTime exclusive (the console sends the day after the chosen end,
+ * seed 000 §2). searchText matches the start of the production code, SN, MAC or IMEI.
+ */
+export const recordListQuery = pageQuery.extend({
+  taskId: idField,
+  testStatus: z.enum(TEST_STATUSES).optional().catch(undefined),
+  fromTime: optionalDate,
+  toTime: optionalDate,
+  searchText: optionalText,
+});
+export type RecordListQuery = z.input<typeof recordListQuery>;
+
+/** A flow's latest result on a record (runtimeTaskResultEntity in the specification), null while untested there. */
+export const recordFlowResult = z.object({
+  /** the flow result's id: /api/flow/checkDetail?id= takes it */
+  id: z.number().int(),
+  startTime: timeText,
+  endTime: timeText,
+  /** seconds the test took (end − start) */
+  speed: z.number(),
+  status: z.enum(FLOW_RESULT_STATUSES),
+  /** results of the device at this flow, retests included */
+  historyCount: z.number().int(),
+});
+export type RecordFlowResult = z.infer<typeof recordFlowResult>;
+
+export const recordFlow = z.object({
+  /** the task flow's id (flowTopoId of the history call) */
+  id: z.number().int(),
+  name: z.string(),
+  sequence: z.number().int(),
+  runtimeTaskResultEntity: recordFlowResult.nullable(),
+});
+
+/** A production record: one device of a task with its latest result at each flow. */
+export const productionRecord = z.object({
+  /** the production code */
+  id: z.string(),
+  taskId: z.number().int(),
+  deviceSn: z.string().nullable(),
+  deviceMac: z.string().nullable(),
+  deviceImei: z.string().nullable(),
+  /** the device's first test */
+  createTime: timeText,
+  lastTestTime: timeText,
+  testStatus: z.enum(TEST_STATUSES).nullable(),
+  /** the line codes of the task, comma-separated */
+  productionLineCode: z.string(),
+  flows: z.array(recordFlow),
+});
+export type ProductionRecord = z.infer<typeof productionRecord>;
+
+/** The records list keeps the specification's keys (DESIGN.md §3). */
+export const recordPage = z.object({
+  data: z.array(productionRecord),
+  totalRecord: z.number().int(),
+  pageSize: z.number().int(),
+  page: z.number().int(),
+});
+export type RecordPage = z.infer<typeof recordPage>;
+
+/** GET /api/productionRecord/detail?id=<production code>: the record with its task. */
+export const recordDetailQuery = z.object({ id: z.string().trim().min(1, RECORD_MSG.recordMissing) });
+export const recordDetail = productionRecord.extend({
+  productNumber: z.string(),
+  productTypeName: z.string(),
+  taskStatus: z.string(),
+});
+export type RecordDetail = z.infer<typeof recordDetail>;
+
+/** GET /api/productionRecord/export?id=<production code>: xlsx of the device with every flow result (file download). */
+
+/** GET /api/flow/checkDetail?id=<flow result id> */
+export const flowCheckDetail = z.object({
+  id: z.number().int(),
+  /** the production code */
+  deviceId: z.string(),
+  taskId: z.number().int(),
+  flowName: z.string(),
+  /** the task flow's id */
+  flowTopoId: z.number().int(),
+  /** the tester's name */
+  uname: z.string(),
+  terminalName: z.string().nullable(),
+  terminalCode: z.string().nullable(),
+  startTime: timeText,
+  endTime: timeText,
+  status: z.enum(FLOW_RESULT_STATUSES),
+  /** 1 for the device's first result at this flow */
+  attempt: z.number().int(),
+  historyCount: z.number().int(),
+  autoCheckResult: z.object({
+    checkResults: z.array(
+      z.object({
+        propertyName: z.string(),
+        /** the standard the value was judged against, as one line (copied with the result) */
+        normalValue: z.string(),
+        value: z.string().nullable(),
+        /** 1 pass, 0 fail */
+        result: z.number().int(),
+      }),
+    ),
+  }),
+  manualCheckResult: z.object({
+    manualReportValues: z.array(z.object({ manualValue: z.string(), result: z.number().int() })),
+  }),
+});
+export type FlowCheckDetail = z.infer<typeof flowCheckDetail>;
+
+/** GET /api/flow/historyList?flowTopoId&deviceId&page&pageSize: the device's results at one flow, newest first. */
+export const flowHistoryQuery = pageQuery.extend({
+  flowTopoId: idField,
+  /** the production code */
+  deviceId: z.string().trim().min(1, RECORD_MSG.recordMissing),
+  pageSize: z.coerce.number().int().min(0).max(1000).default(RECORD_LIMITS.historyDefaultPageSize),
+});
+export const flowHistoryEntry = z.object({
+  id: z.number().int(),
+  startTime: timeText,
+  uname: z.string(),
+  status: z.enum(FLOW_RESULT_STATUSES),
+  attempt: z.number().int(),
+});
+export type FlowHistoryEntry = z.infer<typeof flowHistoryEntry>;
+
+/**
+ * GET /api/device/trace?text=: traceability (beyond the specification). The
+ * devices whose production code, SN, MAC or IMEI equals the text, in the
+ * caller's scope, each with its task and every result in time order.
+ */
+export const traceQuery = z.object({ text: z.string({ error: RECORD_MSG.traceTextRequired }).trim().min(1, RECORD_MSG.traceTextRequired) });
+export const traceResult = z.object({
+  id: z.number().int(),
+  flowName: z.string(),
+  flowSequence: z.number().int(),
+  status: z.enum(FLOW_RESULT_STATUSES),
+  attempt: z.number().int(),
+  startTime: timeText,
+  endTime: timeText,
+  uname: z.string(),
+  terminalName: z.string().nullable(),
+  terminalCode: z.string().nullable(),
+  items: z.array(z.object({ name: z.string(), value: z.string().nullable(), standard: z.string(), result: z.number().int() })),
+  manual: z.array(z.object({ name: z.string(), pass: z.boolean() })),
+});
+export const deviceTrace = z.object({
+  code: z.string(),
+  sn: z.string().nullable(),
+  mac: z.string().nullable(),
+  imei: z.string().nullable(),
+  testStatus: z.enum(TEST_STATUSES).nullable(),
+  taskId: z.number().int(),
+  taskStatus: z.string(),
+  productNumber: z.string(),
+  productTypeName: z.string(),
+  productionLineCode: z.string(),
+  firstTestTime: timeText.nullable(),
+  lastTestTime: timeText.nullable(),
+  results: z.array(traceResult),
+});
+export type DeviceTrace = z.infer<typeof deviceTrace>;
+export const traceAnswer = z.object({ devices: z.array(deviceTrace) });
+export type TraceAnswer = z.infer<typeof traceAnswer>;

@@ -1,0 +1,6 @@
+import { PlaceholderPage } from '../../shell/pages/placeholder-page';
+
+/** Being built for issue 7. */
+export function ProductionLogPage() {
+  return <PlaceholderPage />;
+}
