@@ -6,6 +6,7 @@ import { productMigration } from './migrations/003-product.js';
 import { logModuleIndexMigration } from './migrations/004-log-module-index.js';
 import { taskMigration } from './migrations/005-task.js';
 import { stationMigration } from './migrations/006-station.js';
+import { rollupMigration } from './migrations/007-rollups.js';
 
 /**
  * Migrations live in code (not discovered on disk) so the compiled server and the
@@ -21,6 +22,7 @@ class CodeMigrations implements MigrationProvider {
       '004-log-module-index': logModuleIndexMigration(),
       '005-task': taskMigration(this.db.dialect),
       '006-station': stationMigration(this.db.dialect),
+      '007-rollups': rollupMigration(),
     };
   }
 }

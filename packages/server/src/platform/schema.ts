@@ -42,6 +42,9 @@ export interface Database {
   flow_result: FlowResultTable;
   device_flow: DeviceFlowTable;
   flow_counter: FlowCounterTable;
+  item_failure: ItemFailureTable;
+  task_bucket: TaskBucketTable;
+  daily_output: DailyOutputTable;
 }
 
 /** A seeded reference list; numeric ids are generated, word ids (communication, data type) are given. */
@@ -378,6 +381,8 @@ export interface ProductionCodeTable {
   resultCount: Generated<number>;
   firstTestTime: number | null;
   lastTestTime: number | null;
+  /** 1 once retested where its latest result had failed (返修) */
+  repaired: Generated<number>;
 }
 
 /** A terminal signed in with a user (the station app or the simulator). */
@@ -426,4 +431,42 @@ export interface FlowCounterTable {
   totalCount: Generated<number>;
   failCount: Generated<number>;
   finishNumber: Generated<number>;
+  /** units whose first result was here */
+  testedUnits: Generated<number>;
+  /** units first retested here after failing here */
+  repairUnits: Generated<number>;
+  /** units that reached PASS here never having failed */
+  onePassUnits: Generated<number>;
+  /** units whose first failure was here */
+  failedUnits: Generated<number>;
+  /** results that were the unit's first attempt at the flow, and those of them that passed */
+  firstCount: Generated<number>;
+  firstPassCount: Generated<number>;
+}
+
+export interface ItemFailureTable {
+  taskFlowId: number;
+  terminalId: number;
+  kind: 'auto' | 'manual';
+  itemId: number;
+  failCount: Generated<number>;
+}
+
+export interface TaskBucketTable {
+  taskId: number;
+  bucketStart: number;
+  terminalId: number;
+  produced: Generated<number>;
+  onePassUnits: Generated<number>;
+  failedUnits: Generated<number>;
+}
+
+export interface DailyOutputTable {
+  ownerId: number;
+  day: string;
+  shard: number;
+  produced: Generated<number>;
+  tested: Generated<number>;
+  onePassUnits: Generated<number>;
+  failedUnits: Generated<number>;
 }

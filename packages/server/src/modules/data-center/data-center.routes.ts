@@ -1,7 +1,98 @@
+import {
+  dailySeries,
+  deviceAverage,
+  devOutput,
+  envelopeOf,
+  need,
+  PATHS,
+  productionTop,
+  productionTopQuery,
+  realTimeInput,
+  statisticInfo,
+  taskCount,
+  taskCountQuery,
+  terminalCounts,
+  timeTypeQuery,
+} from '@factory/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireAccount } from '../../platform/auth.js';
+import type { Db } from '../../platform/db.js';
+import { ok } from '../../platform/envelope.js';
+import { tenancyOf } from '../../platform/tenancy.js';
 import type { ModuleContext } from '../../routes.js';
+import * as center from './data-center.service.js';
 
-/** 数据中心: the big-screen dashboard's calls (issue 7). */
-export function dataCenterRoutes(_context: ModuleContext): FastifyPluginAsyncZod {
-  return async () => {};
+const tags = ['数据中心'];
+const DATA_CENTER = { permission: need('/dataCenter'), operationLog: false } as const;
+
+/** The account whose figures the caller sees: its tenant; every tenant for the platform administrator. */
+const ownerOf = async (db: Db, request: FastifyRequest) => (await tenancyOf(db.kysely, requireAccount(request))).ownerId;
+
+/** 数据中心: the big-screen dashboard's calls (issue 7), each refreshed at its own period (seed 000 §7). */
+export function dataCenterRoutes({ db, config }: ModuleContext): FastifyPluginAsyncZod {
+  const idleMs = config.sessionIdleMinutes * 60_000;
+  return async (app) => {
+    app.get(
+      PATHS.dataCenterRealTimeInput,
+      { config: DATA_CENTER, schema: { tags, summary: '实时投入', response: { 200: envelopeOf(realTimeInput) } } },
+      async (request) => ok(await center.realTimeInput(db.kysely, await ownerOf(db, request), Date.now(), config.timeZone, idleMs)),
+    );
+    app.get(
+      PATHS.dataCenterStatisticInfo,
+      { config: DATA_CENTER, schema: { tags, summary: '抽检与库存统计', response: { 200: envelopeOf(statisticInfo) } } },
+      async () => ok(center.statisticInfo()),
+    );
+    app.get(
+      PATHS.dataCenterDevOutput,
+      { config: DATA_CENTER, schema: { tags, summary: '研发与产出', response: { 200: envelopeOf(devOutput) } } },
+      async (request) => ok(await center.devOutput(db.kysely, await ownerOf(db, request))),
+    );
+    app.get(
+      PATHS.dataCenterProductionTop,
+      {
+        config: DATA_CENTER,
+        schema: { tags, summary: '产品产量排行', querystring: productionTopQuery, response: { 200: envelopeOf(productionTop) } },
+      },
+      async (request) => ok(await center.productionTop(db.kysely, await ownerOf(db, request), request.query.topNum)),
+    );
+    app.get(
+      PATHS.dataCenterPdaCount,
+      { config: DATA_CENTER, schema: { tags, summary: '手持机数量', response: { 200: envelopeOf(terminalCounts) } } },
+      async (request) => ok(await center.pdaCount(db.kysely, await ownerOf(db, request))),
+    );
+    app.get(
+      PATHS.dataCenterPadCount,
+      { config: DATA_CENTER, schema: { tags, summary: 'PAD数量', response: { 200: envelopeOf(terminalCounts) } } },
+      async (request) => ok(await center.padCount(db.kysely, await ownerOf(db, request))),
+    );
+    app.get(
+      PATHS.dataCenterDeviceAverage,
+      { config: DATA_CENTER, schema: { tags, summary: '平均产能', response: { 200: envelopeOf(deviceAverage) } } },
+      async (request) => ok(await center.deviceAverage(db.kysely, await ownerOf(db, request), Date.now(), config.timeZone)),
+    );
+    app.get(
+      PATHS.dataCenterTaskCount,
+      { config: DATA_CENTER, schema: { tags, summary: '任务指标', querystring: taskCountQuery, response: { 200: envelopeOf(taskCount) } } },
+      async (request) => ok(await center.taskCount(db.kysely, await ownerOf(db, request), request.query.hold)),
+    );
+    app.get(
+      PATHS.dataCenterDeviceProductivity,
+      {
+        config: DATA_CENTER,
+        schema: { tags, summary: '设备产能', querystring: timeTypeQuery, response: { 200: envelopeOf(dailySeries) } },
+      },
+      async (request) =>
+        ok(await center.deviceProductivity(db.kysely, await ownerOf(db, request), request.query.timeType, Date.now(), config.timeZone)),
+    );
+    app.get(
+      PATHS.dataCenterDeviceOnePass,
+      {
+        config: DATA_CENTER,
+        schema: { tags, summary: '一次通过率', querystring: timeTypeQuery, response: { 200: envelopeOf(dailySeries) } },
+      },
+      async (request) =>
+        ok(await center.deviceOnePass(db.kysely, await ownerOf(db, request), request.query.timeType, Date.now(), config.timeZone)),
+    );
+  };
 }

@@ -33,14 +33,52 @@ export interface ResultWrite {
     resultCount: number;
     firstTestTime: number;
     lastTestTime: number;
+    repaired: number;
   };
-  /** 1 when the result failed */
-  failed: number;
-  /** the change of the devices whose latest result at the flow passed: -1, 0 or 1 */
-  finishDelta: number;
+  /** what the result adds to its flow's counter row of its terminal (docs/metrics.md) */
+  counts: Record<(typeof COUNTER_NAMES)[number], number>;
+  /** the check items that failed (problem distribution) */
+  failures: { kind: 'auto' | 'manual'; itemId: number }[];
+  /** the five minutes and the factory day of the result's end, and the task's account: the curve's and dashboard's rows */
+  bucketStart: number;
+  day: string;
+  ownerId: number;
+  /** units newly finished at the task's last flow by this result (-1, 0, 1): finishDelta there, else 0 */
+  produced: number;
   /** the device's resultCount the checks read: on PostgreSQL nothing is written when it changed since */
   expectedResultCount: number;
 }
+
+/**
+ * The counter deltas of a result: failed (1 when it failed), finishDelta (the
+ * change of the units whose latest result at the flow passed: -1, 0 or 1), and the
+ * unit-level events of docs/metrics.md, each 0 or 1.
+ */
+export const COUNTER_NAMES = [
+  'failed',
+  'finishDelta',
+  'testedUnits',
+  'repairUnits',
+  'onePassUnits',
+  'failedUnits',
+  'firstCount',
+  'firstPassCount',
+] as const;
+
+/** The flow_counter column of each delta. */
+const COUNTER_COLUMNS = {
+  failed: 'failCount',
+  finishDelta: 'finishNumber',
+  testedUnits: 'testedUnits',
+  repairUnits: 'repairUnits',
+  onePassUnits: 'onePassUnits',
+  failedUnits: 'failedUnits',
+  firstCount: 'firstCount',
+  firstPassCount: 'firstPassCount',
+} as const satisfies Record<(typeof COUNTER_NAMES)[number], string>;
+
+/** Terminals share a day's dashboard row in this many shards, so stations seldom wait on one another's row. */
+const DAY_SHARDS = 16;
 
 /** A unique index refused the write: the clientResultId was stored meanwhile, or a scanned code is another device's. */
 export class UniqueClash extends Error {
@@ -50,7 +88,17 @@ export class UniqueClash extends Error {
 }
 
 /** The values of a result's statements, flat, as named parameters. */
-type WriteParams = Omit<ResultWrite, 'scans' | 'device'> & ResultWrite['device'] & Record<ScanKind, string | null>;
+type WriteParams = Omit<ResultWrite, 'scans' | 'device' | 'counts' | 'failures'> &
+  ResultWrite['device'] &
+  ResultWrite['counts'] &
+  Record<ScanKind, string | null> & {
+    failKinds: string[];
+    failItems: number[];
+    shard: number;
+    /** 1 when the result changes its bucket's or its day's figures */
+    writeBucket: number;
+    writeDay: number;
+  };
 
 /** The columns of the flow_result row. */
 const RESULT_NAMES = [
@@ -81,6 +129,7 @@ const DEVICE_STATE_NAMES = [
   'resultCount',
   'firstTestTime',
   'lastTestTime',
+  'repaired',
 ] as const;
 const DEVICE_NAMES = ['codeId', 'sn', 'mac', 'imei', ...DEVICE_STATE_NAMES] as const;
 type DeviceParams = Pick<WriteParams, (typeof DEVICE_NAMES)[number]>;
@@ -89,12 +138,36 @@ function pick<T, K extends keyof T>(source: T, keys: readonly K[]): Pick<T, K> {
   return Object.fromEntries(keys.map((key) => [key, source[key]])) as Pick<T, K>;
 }
 
-const WRITE_NAMES = [...new Set([...RESULT_NAMES, ...DEVICE_NAMES, 'failed', 'finishDelta', 'expectedResultCount'] as const)];
+const ROLLUP_NAMES = ['bucketStart', 'day', 'ownerId', 'produced', 'shard', 'writeBucket', 'writeDay'] as const;
+
+const WRITE_NAMES = [
+  ...new Set([...RESULT_NAMES, ...DEVICE_NAMES, ...COUNTER_NAMES, ...ROLLUP_NAMES, 'failKinds', 'failItems', 'expectedResultCount'] as const),
+];
 
 const paramsOf = (w: ResultWrite): WriteParams => {
-  const { scans, device, ...rest } = w;
-  return { ...rest, ...device, sn: scans.sn ?? null, mac: scans.mac ?? null, imei: scans.imei ?? null };
+  const { scans, device, counts, failures, ...rest } = w;
+  const c = counts;
+  return {
+    ...rest,
+    ...device,
+    ...counts,
+    sn: scans.sn ?? null,
+    mac: scans.mac ?? null,
+    imei: scans.imei ?? null,
+    failKinds: failures.map((f) => f.kind),
+    failItems: failures.map((f) => f.itemId),
+    shard: w.terminalId % DAY_SHARDS,
+    writeBucket: w.produced !== 0 || c.onePassUnits !== 0 || c.failedUnits !== 0 ? 1 : 0,
+    writeDay: w.produced !== 0 || c.testedUnits !== 0 || c.onePassUnits !== 0 || c.failedUnits !== 0 ? 1 : 0,
+  };
 };
+
+/** The counter columns and their deltas, for an insert. */
+const counterValues = (p: WriteParams) =>
+  Object.fromEntries(COUNTER_NAMES.map((name) => [COUNTER_COLUMNS[name], p[name]])) as Record<
+    (typeof COUNTER_COLUMNS)[keyof typeof COUNTER_COLUMNS],
+    number
+  >;
 
 /*
  * SQLite: four statements (no round trips to save, one writer at a time).
@@ -133,20 +206,63 @@ const setLatest = prepared(
  * other station writes it, so results at one flow never queue on a counter row
  * until each other's commit. A unit can pass at one terminal and fail a retest
  * at another, so one row's finishNumber may go below 0; the sum is what counts.
+ * Every counter is added the same way, in both dialects.
  */
-const countAtFlow = prepared(
-  ['taskFlowId', 'terminalId', 'failed', 'finishDelta'],
-  (db, _dialect, p: { taskFlowId: number; terminalId: number; failed: number; finishDelta: number }) =>
+const addCounters = <T extends string>(table: string, columns: readonly T[]) =>
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the same sum for each column of the conflict's row
+  (eb: any) => Object.fromEntries(columns.map((column) => [column, eb(eb.ref(`${table}.${column}`), '+', eb.ref(`excluded.${column}`))]));
+const COUNTER_COLUMN_LIST = Object.values(COUNTER_COLUMNS);
+const BUCKET_COLUMNS = ['produced', 'onePassUnits', 'failedUnits'] as const;
+const DAY_COLUMNS = ['produced', 'tested', 'onePassUnits', 'failedUnits'] as const;
+
+const countAtFlow = prepared(['taskFlowId', 'terminalId', ...COUNTER_NAMES], (db, _dialect, p: WriteParams) =>
+  db
+    .insertInto('flow_counter')
+    .values({ taskFlowId: p.taskFlowId, terminalId: p.terminalId, totalCount: 1, ...counterValues(p) })
+    .onConflict((oc) =>
+      oc.columns(['taskFlowId', 'terminalId']).doUpdateSet((eb) => ({
+        totalCount: eb('flow_counter.totalCount', '+', eb.ref('excluded.totalCount')),
+        ...addCounters('flow_counter', COUNTER_COLUMN_LIST)(eb),
+      })),
+    ),
+);
+
+const countItemFailure = prepared(
+  ['taskFlowId', 'terminalId', 'kind', 'itemId'],
+  (db, _dialect, p: { taskFlowId: number; terminalId: number; kind: string; itemId: number }) =>
     db
-      .insertInto('flow_counter')
-      .values({ taskFlowId: p.taskFlowId, terminalId: p.terminalId, totalCount: 1, failCount: p.failed, finishNumber: p.finishDelta })
-      .onConflict((oc) =>
-        oc.columns(['taskFlowId', 'terminalId']).doUpdateSet((eb) => ({
-          totalCount: eb('flow_counter.totalCount', '+', eb.ref('excluded.totalCount')),
-          failCount: eb('flow_counter.failCount', '+', eb.ref('excluded.failCount')),
-          finishNumber: eb('flow_counter.finishNumber', '+', eb.ref('excluded.finishNumber')),
-        })),
-      ),
+      .insertInto('item_failure')
+      .values({ taskFlowId: p.taskFlowId, terminalId: p.terminalId, kind: p.kind as 'auto', itemId: p.itemId, failCount: 1 })
+      .onConflict((oc) => oc.columns(['taskFlowId', 'terminalId', 'kind', 'itemId']).doUpdateSet(addCounters('item_failure', ['failCount']))),
+);
+
+const countBucket = prepared(['taskId', 'bucketStart', 'terminalId', 'produced', 'onePassUnits', 'failedUnits'], (db, _dialect, p: WriteParams) =>
+  db
+    .insertInto('task_bucket')
+    .values({
+      taskId: p.taskId,
+      bucketStart: p.bucketStart,
+      terminalId: p.terminalId,
+      produced: p.produced,
+      onePassUnits: p.onePassUnits,
+      failedUnits: p.failedUnits,
+    })
+    .onConflict((oc) => oc.columns(['taskId', 'bucketStart', 'terminalId']).doUpdateSet(addCounters('task_bucket', BUCKET_COLUMNS))),
+);
+
+const countDay = prepared(['ownerId', 'day', 'shard', 'produced', 'testedUnits', 'onePassUnits', 'failedUnits'], (db, _dialect, p: WriteParams) =>
+  db
+    .insertInto('daily_output')
+    .values({
+      ownerId: p.ownerId,
+      day: p.day,
+      shard: p.shard,
+      produced: p.produced,
+      tested: p.testedUnits,
+      onePassUnits: p.onePassUnits,
+      failedUnits: p.failedUnits,
+    })
+    .onConflict((oc) => oc.columns(['ownerId', 'day', 'shard']).doUpdateSet(addCounters('daily_output', DAY_COLUMNS))),
 );
 
 /** The PostgreSQL type of each result column, for its parameter in an INSERT … SELECT (untyped there). */
@@ -236,24 +352,56 @@ const storeAtOnce = prepared(WRITE_NAMES, (db, _dialect, p: WriteParams) =>
         .where((eb) => eb.exists(eb.selectFrom('device').select('device.id')))
         .returning('id'),
     )
+    .with('failures', (q) =>
+      q
+        .insertInto('item_failure')
+        .columns(['taskFlowId', 'terminalId', 'kind', 'itemId', 'failCount'])
+        .expression(
+          sql`select ${typed(p.taskFlowId, 'integer')}, ${typed(p.terminalId, 'integer')}, f.kind, f.item, 1
+            from device, unnest(${typed(p.failKinds, 'varchar[]')}, ${typed(p.failItems, 'integer[]')}) as f(kind, item)`,
+        )
+        .onConflict((oc) => oc.columns(['taskFlowId', 'terminalId', 'kind', 'itemId']).doUpdateSet(addCounters('item_failure', ['failCount'])))
+        .returning('itemId'),
+    )
+    .with('bucket', (q) =>
+      q
+        .insertInto('task_bucket')
+        .columns(['taskId', 'bucketStart', 'terminalId', ...BUCKET_COLUMNS])
+        .expression(
+          sql`select ${typed(p.taskId, 'integer')}, ${typed(p.bucketStart, 'bigint')}, ${typed(p.terminalId, 'integer')},
+            ${typed(p.produced, 'integer')}, ${typed(p.onePassUnits, 'integer')}, ${typed(p.failedUnits, 'integer')}
+            from device where ${typed(p.writeBucket, 'integer')} = 1`,
+        )
+        .onConflict((oc) => oc.columns(['taskId', 'bucketStart', 'terminalId']).doUpdateSet(addCounters('task_bucket', BUCKET_COLUMNS)))
+        .returning('taskId'),
+    )
+    .with('today', (q) =>
+      q
+        .insertInto('daily_output')
+        .columns(['ownerId', 'day', 'shard', ...DAY_COLUMNS])
+        .expression(
+          sql`select ${typed(p.ownerId, 'integer')}, ${typed(p.day, 'varchar')}, ${typed(p.shard, 'integer')},
+            ${typed(p.produced, 'integer')}, ${typed(p.testedUnits, 'integer')}, ${typed(p.onePassUnits, 'integer')},
+            ${typed(p.failedUnits, 'integer')}
+            from device where ${typed(p.writeDay, 'integer')} = 1`,
+        )
+        .onConflict((oc) => oc.columns(['ownerId', 'day', 'shard']).doUpdateSet(addCounters('daily_output', DAY_COLUMNS)))
+        .returning('ownerId'),
+    )
     .insertInto('flow_counter')
-    .columns(['taskFlowId', 'terminalId', 'totalCount', 'failCount', 'finishNumber'])
+    .columns(['taskFlowId', 'terminalId', 'totalCount', ...COUNTER_COLUMN_LIST])
     .expression((eb) =>
-      eb
-        .selectFrom('device')
-        .select([
-          typed(p.taskFlowId, 'integer').as('taskFlowId'),
-          typed(p.terminalId, 'integer').as('terminalId'),
-          eb.lit(1).as('totalCount'),
-          typed(p.failed, 'integer').as('failCount'),
-          typed(p.finishDelta, 'integer').as('finishNumber'),
-        ]),
+      eb.selectFrom('device').select([
+        typed(p.taskFlowId, 'integer').as('taskFlowId'),
+        typed(p.terminalId, 'integer').as('terminalId'),
+        eb.lit(1).as('totalCount'),
+        ...COUNTER_NAMES.map((name) => typed(p[name], 'integer').as(COUNTER_COLUMNS[name])),
+      ]),
     )
     .onConflict((oc) =>
       oc.columns(['taskFlowId', 'terminalId']).doUpdateSet((eb) => ({
         totalCount: eb('flow_counter.totalCount', '+', eb.ref('excluded.totalCount')),
-        failCount: eb('flow_counter.failCount', '+', eb.ref('excluded.failCount')),
-        finishNumber: eb('flow_counter.finishNumber', '+', eb.ref('excluded.finishNumber')),
+        ...addCounters('flow_counter', COUNTER_COLUMN_LIST)(eb),
       })),
     )
     .returning((eb) => eb.selectFrom('stored').select('stored.id').as('resultId')),
@@ -286,6 +434,11 @@ export async function storeResult(db: Kysely<Database>, dialect: Dialect, write:
       attempts: p.attempt,
     });
     await countAtFlow(db, dialect, p);
+    for (const { kind, itemId } of write.failures) {
+      await countItemFailure(db, dialect, { taskFlowId: p.taskFlowId, terminalId: p.terminalId, kind, itemId });
+    }
+    if (p.writeBucket) await countBucket(db, dialect, p);
+    if (p.writeDay) await countDay(db, dialect, p);
     return resultId;
   } catch (error) {
     if (isUniqueViolation(error)) throw new UniqueClash(error);

@@ -1,4 +1,5 @@
 import {
+  BOARD_LIMITS,
   type FlowResultStatus,
   isScalarValue,
   judgeValue,
@@ -28,7 +29,7 @@ import {
   servesFlow,
   type StoredResultRow,
 } from './station.repository.js';
-import { storeResult, UniqueClash } from './result-writes.js';
+import { type ResultWrite, storeResult, UniqueClash } from './result-writes.js';
 import { scanCodesOfFlow } from './station.service.js';
 
 export type StationResultInput = z.output<typeof stationResultBody>;
@@ -46,6 +47,32 @@ type JudgedManual = StationVerdict['manual'][number];
  * (finishCompletedTasks) finishes any task this ever misses.
  */
 const FINISH_CHECK_MARGIN = 1000;
+
+/** The one-pass curve's step (task_bucket). */
+const BUCKET_MS = BOARD_LIMITS.bucketMinutes * 60_000;
+
+/**
+ * What a result adds to its flow's counters (the definitions are in
+ * docs/metrics.md): from the device as the checks read it and as the result
+ * leaves it. A unit is decided once: at its first failure, or when it reaches
+ * PASS never having failed.
+ */
+function countsOf(
+  at: CheckedContext,
+  after: { pass: boolean; attempt: number; testStatus: TestStatus | null; finishDelta: number },
+): ResultWrite['counts'] {
+  const failedBefore = at.everFailed === 1;
+  return {
+    failed: after.pass ? 0 : 1,
+    finishDelta: after.finishDelta,
+    testedUnits: at.resultCount === 0 ? 1 : 0,
+    repairUnits: at.latestStatus === 'TEST_ERROR' && at.repaired === 0 ? 1 : 0,
+    onePassUnits: !failedBefore && after.testStatus === 'PASS' && at.testStatus !== 'PASS' ? 1 : 0,
+    failedUnits: !failedBefore && !after.pass ? 1 : 0,
+    firstCount: after.attempt === 1 ? 1 : 0,
+    firstPassCount: after.attempt === 1 && after.pass ? 1 : 0,
+  };
+}
 
 /** The scan codes of scanCodesOf and where each is kept on the device. */
 const SCAN_FIELDS: Record<string, ScanKind> = { SN码: 'sn', MAC: 'mac', IMEI: 'imei' };
@@ -105,6 +132,7 @@ type CheckedContext = ResultContext & {
   failedFlows: number;
   everFailed: number;
   resultCount: number;
+  repaired: number;
 };
 
 /**
@@ -212,6 +240,7 @@ async function judgeAndStore(
   const flowCount = Number(at.flowCount);
   const testStatus: TestStatus | null = failedFlows > 0 ? 'NOT_PASS' : passedFlows === flowCount ? 'PASS' : null;
   const finishDelta = (pass ? 1 : 0) - (wasPass ? 1 : 0);
+  const attempt = (at.attempts ?? 0) + 1;
   let resultId: number | null;
   try {
     resultId = await storeResult(trx, db.dialect, {
@@ -224,7 +253,7 @@ async function judgeAndStore(
       accountId: caller.accountId,
       userName: caller.userName,
       status,
-      attempt: (at.attempts ?? 0) + 1,
+      attempt,
       startTime,
       endTime,
       createTime: now,
@@ -239,9 +268,17 @@ async function judgeAndStore(
         resultCount: at.resultCount + 1,
         firstTestTime: at.firstTestTime === null ? endTime : Math.min(at.firstTestTime, endTime),
         lastTestTime: at.lastTestTime === null ? endTime : Math.max(at.lastTestTime, endTime),
+        repaired: at.repaired === 1 || wasFail ? 1 : 0,
       },
-      failed: pass ? 0 : 1,
-      finishDelta,
+      counts: countsOf(at, { pass, attempt, testStatus, finishDelta }),
+      failures: [
+        ...judged.filter((item) => item.result !== 1).map((item) => ({ kind: 'auto' as const, itemId: item.itemId })),
+        ...manual.filter((item) => !item.pass).map((item) => ({ kind: 'manual' as const, itemId: item.itemId })),
+      ],
+      bucketStart: Math.floor(endTime / BUCKET_MS) * BUCKET_MS,
+      day: formatTime(endTime, timeZone).slice(0, 10),
+      ownerId: at.ownerId,
+      produced: at.flowSequence === flowCount ? finishDelta : 0,
       expectedResultCount: at.resultCount,
     });
   } catch (error) {

@@ -1,0 +1,108 @@
+import {
+  BOARD_LIMITS,
+  type BoardSchedule,
+  type ChartPoint,
+  type OnePassDetail,
+  type ProblemTop,
+  type ProblemTotal,
+} from '@factory/contracts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../platform/schema.js';
+import { formatTime } from '../../platform/time.js';
+import { bucketsSince, flowFigures, itemFailures, taskAim } from './board.repository.js';
+
+/*
+ * The task board's figures (docs/metrics.md defines each one). Everything is
+ * read from counters the station results keep: flow_counter, item_failure and
+ * task_bucket, never from flow_result.
+ */
+
+const BUCKET_MS = BOARD_LIMITS.bucketMinutes * 60_000;
+const HOUR_MS = 3_600_000;
+
+/** A rate 0–1 kept to `hold` decimals; 0 when nothing was counted. */
+export function rateOf(part: number, whole: number, hold: number): number {
+  if (whole <= 0) return 0;
+  const scale = 10 ** hold;
+  return Math.round((part / whole) * scale) / scale;
+}
+
+export async function schedule(db: Kysely<Database>, taskId: number, now: number): Promise<BoardSchedule> {
+  const [flows, task] = [await flowFigures(db, taskId), await taskAim(db, taskId)];
+  const produced = flows.at(-1)?.finishNumber ?? 0;
+  // The last hour, to the bucket: the current five minutes and the eleven before them.
+  const since = Math.floor(now / BUCKET_MS) * BUCKET_MS - HOUR_MS + BUCKET_MS;
+  const lastHour = (await bucketsSince(db, taskId, since)).reduce((sum, bucket) => sum + bucket.produced, 0);
+  const secondsPerUnit = lastHour > 0 ? Math.round((HOUR_MS / 1000 / lastHour) * 100) / 100 : 0;
+  const remaining = Math.max(0, task.productionCount - produced);
+  return {
+    aimCount: task.productionCount,
+    productedCount: produced,
+    inputCount: flows.reduce((sum, flow) => sum + flow.testedUnits, 0),
+    repairCount: flows.reduce((sum, flow) => sum + flow.repairUnits, 0),
+    capacityOfProduction: secondsPerUnit,
+    expectedFinishTime: Math.round(remaining * secondsPerUnit),
+  };
+}
+
+export async function problemTotal(db: Kysely<Database>, taskId: number): Promise<ProblemTotal> {
+  const items = await itemFailures(db, taskId);
+  const count = (kind: string) => items.filter((item) => item.kind === kind).reduce((sum, item) => sum + item.failures, 0);
+  const autoCount = count('auto');
+  const manualCount = count('manual');
+  return { totalCount: autoCount + manualCount, autoCount, manualCount };
+}
+
+/** Failed results per flow, in flow order. */
+export async function problemChart(db: Kysely<Database>, taskId: number): Promise<ChartPoint[]> {
+  return (await flowFigures(db, taskId)).map((flow) => ({ xVal: flow.name, yVal: flow.failCount }));
+}
+
+export async function problemTop(db: Kysely<Database>, taskId: number, number: number): Promise<ProblemTop> {
+  const items = await itemFailures(db, taskId);
+  return {
+    problems: items.slice(0, number).map((item) => ({ xVal: item.name, yVal: item.failures })),
+    total: items.reduce((sum, item) => sum + item.failures, 0),
+  };
+}
+
+/**
+ * The one-pass rate per `interval` minutes (rounded up to whole buckets) over the
+ * last BOARD_LIMITS.curvePoints intervals, oldest first; an interval in which no
+ * unit was decided has no point (a rate of nothing is not 0%).
+ */
+export async function onePassTotal(
+  db: Kysely<Database>,
+  taskId: number,
+  query: { interval: number; hold: number },
+  now: number,
+  timeZone: string,
+): Promise<ChartPoint[]> {
+  const intervalMs = Math.ceil(query.interval / BOARD_LIMITS.bucketMinutes) * BUCKET_MS;
+  const end = Math.floor(now / intervalMs) * intervalMs + intervalMs;
+  const start = end - BOARD_LIMITS.curvePoints * intervalMs;
+  const sums = new Map<number, { pass: number; fail: number }>();
+  for (const bucket of await bucketsSince(db, taskId, start)) {
+    const at = Math.floor(bucket.bucketStart / intervalMs) * intervalMs;
+    const sum = sums.get(at) ?? { pass: 0, fail: 0 };
+    sum.pass += bucket.onePassUnits;
+    sum.fail += bucket.failedUnits;
+    sums.set(at, sum);
+  }
+  const label = (at: number) => (intervalMs >= 24 * HOUR_MS ? formatTime(at, timeZone).slice(5, 10) : formatTime(at, timeZone).slice(11, 16));
+  return [...sums]
+    .filter(([, sum]) => sum.pass + sum.fail > 0)
+    .sort(([a], [b]) => a - b)
+    .map(([at, sum]) => ({ xVal: label(at), yVal: rateOf(sum.pass, sum.pass + sum.fail, query.hold) }));
+}
+
+export async function onePassDetail(db: Kysely<Database>, taskId: number, hold: number): Promise<OnePassDetail> {
+  const flows = await flowFigures(db, taskId);
+  const onePass = flows.reduce((sum, flow) => sum + flow.onePassUnits, 0);
+  const failed = flows.reduce((sum, flow) => sum + flow.failedUnits, 0);
+  return {
+    currentRate: rateOf(onePass, onePass + failed, hold),
+    aimRate: BOARD_LIMITS.aimRate,
+    flowRate: flows.map((flow) => ({ xVal: flow.name, yVal: rateOf(flow.firstPassCount, flow.firstCount, hold) })),
+  };
+}

@@ -1,0 +1,141 @@
+import { PATHS, type StationResultBody } from '@factory/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatTime } from '../../platform/time.js';
+import { createRole, createUser, loginAs, loginAsAdmin } from '../../../test/session-helpers.js';
+import { type RunningTask, stationApi } from '../../../test/station-api.js';
+import { buildTestApp, testDialects, type TestApp } from '../../../test/test-app.js';
+
+/*
+ * Known results through the station API, every board and dashboard figure
+ * checked exactly (docs/metrics.md). Four units, two flows:
+ *   A passes both flows at the first attempt (one-pass);
+ *   B fails flow 1 (the value), is retested there and passes, then passes flow 2 (repaired);
+ *   C passes flow 1 and fails the manual check at flow 2;
+ *   D is never tested.
+ */
+describe.each(testDialects())('task board and dashboard figures on %s', (dialect) => {
+  let t: TestApp;
+  let admin: string;
+  let task: RunningTask;
+  let itemName: string;
+  beforeAll(async () => {
+    t = await buildTestApp(dialect);
+    admin = (await loginAsAdmin(t.app)).token;
+    task = await api.runningTask({ flows: 2, count: 4, perFlow: 1 });
+    const [s1, s2] = task.stations;
+    const [a, b, c] = task.codes;
+    const send = async (station: typeof s1, code: string, overrides: Partial<StationResultBody> & { value?: unknown } = {}) =>
+      api.verdict(station!.token, await api.resultBody(station!.flowId, code, overrides));
+    await send(s1, a!);
+    await send(s2, a!);
+    await send(s1, b!, { value: 50 });
+    await send(s1, b!);
+    await send(s2, b!);
+    await send(s1, c!);
+    const manual = await api.itemIdsOf(s2!.flowId);
+    await send(s2, c!, { manualResults: manual.manual.map((itemId) => ({ itemId, pass: false })) });
+    itemName = (await api.db().selectFrom('task_flow_item').select('name').where('taskFlowId', '=', s1!.flowId).executeTakeFirstOrThrow()).name;
+  });
+  afterAll(() => t.close());
+
+  const api = stationApi(
+    () => t.app,
+    () => admin,
+  );
+  const board = async (path: string, query: Record<string, string | number> = {}) => api.ok(await api.get(path, admin, { taskId: task.taskId, ...query }));
+  const center = async (path: string, query: Record<string, string | number> = {}) => api.ok(await api.get(path, admin, query));
+
+  it('schedule: aim, produced, input, repaired, and the pace of the last hour', async () => {
+    expect(await board(PATHS.boardSchedule)).toEqual({
+      aimCount: 4,
+      productedCount: 2,
+      inputCount: 3,
+      repairCount: 1,
+      // Two units finished within the hour: 1,800 s each, and two remain.
+      capacityOfProduction: 1800,
+      expectedFinishTime: 3600,
+    });
+  });
+
+  it('problems: totals by kind, per flow, and the items failed most', async () => {
+    expect(await board(PATHS.boardProblemTotal)).toEqual({ totalCount: 2, autoCount: 1, manualCount: 1 });
+    expect(await board(PATHS.boardProblemChart)).toEqual([
+      { xVal: '流程1', yVal: 1 },
+      { xVal: '流程2', yVal: 1 },
+    ]);
+    expect(await board(PATHS.boardProblemTop, { number: 10 })).toEqual({
+      problems: [
+        { xVal: itemName, yVal: 1 },
+        { xVal: '外观完好', yVal: 1 },
+      ],
+      total: 2,
+    });
+    expect(await board(PATHS.boardProblemTop, { number: 1 })).toEqual({ problems: [{ xVal: itemName, yVal: 1 }], total: 2 });
+  });
+
+  it('one-pass: the task (A of A, B, C decided), each flow at the first attempt, and the curve', async () => {
+    expect(await board(PATHS.boardOnePassDetail, { hold: 4 })).toEqual({
+      currentRate: 0.3333,
+      aimRate: 0.8,
+      flowRate: [
+        { xVal: '流程1', yVal: 0.6667 },
+        { xVal: '流程2', yVal: 0.6667 },
+      ],
+    });
+    const hour = formatTime(Math.floor(Date.now() / 3_600_000) * 3_600_000, t.config.timeZone).slice(11, 16);
+    expect(await board(PATHS.boardOnePassTotal, { interval: 60, hold: 2 })).toEqual([{ xVal: hour, yVal: 0.33 }]);
+  });
+
+  it('refuses the board to a user without 数据看板 and answers 404 for an unknown task', async () => {
+    const roleId = await createRole(api.db(), ['/productionCenter']);
+    await createUser(api.db(), 'viewer', 'Viewer12345', { roleId });
+    const viewer = (await loginAs(t.app, 'viewer', 'Viewer12345')).token;
+    expect((await api.get(PATHS.boardSchedule, viewer, { taskId: task.taskId })).statusCode).toBe(403);
+    expect((await api.get(PATHS.dataCenterRealTimeInput, viewer)).statusCode).toBe(403);
+    expect((await api.get(PATHS.boardSchedule, admin, { taskId: 99_999 })).statusCode).toBe(404);
+  });
+
+  it('dashboard: today, inputs, output, products, terminals and task rates', async () => {
+    expect(await center(PATHS.dataCenterRealTimeInput)).toEqual({
+      targetProduction: 4,
+      producedProductToday: 2,
+      deviceInput: 3,
+      terminalInput: 2,
+      productInput: 1,
+      lineInput: 1,
+      personInput: 1,
+    });
+    expect(await center(PATHS.dataCenterDevOutput)).toEqual({ developmentCount: 1, outputCount: 2, total: 4 });
+    expect(await center(PATHS.dataCenterProductionTop, { topNum: 5 })).toEqual([{ xVal: task.product.number, yVal: 2 }]);
+    expect(await center(PATHS.dataCenterPadCount)).toEqual([
+      { xVal: '未使用', yVal: 0 },
+      { xVal: '整机检测', yVal: 2 },
+      { xVal: '配件检测', yVal: 0 },
+      { xVal: '空闲', yVal: 0 },
+    ]);
+    expect(await center(PATHS.dataCenterPdaCount)).toEqual([
+      { xVal: '已使用', yVal: 0 },
+      { xVal: '未使用', yVal: 0 },
+    ]);
+    const today = formatTime(Date.now(), t.config.timeZone).slice(0, 10);
+    expect(await center(PATHS.dataCenterDeviceAverage)).toEqual({
+      total: 2,
+      productionMonth: 2,
+      avgProductivity: Math.round((2 / Number(today.slice(8, 10))) * 100) / 100,
+    });
+    expect(await center(PATHS.dataCenterTaskCount, { hold: 2 })).toEqual({ onePassRate: 0.33, intimeRate: 0, checkPassRate: 0, stopRate: 0 });
+  });
+
+  it('dashboard series: 30 days and 12 months, today holding the output', async () => {
+    const today = formatTime(Date.now(), t.config.timeZone).slice(0, 10);
+    const days = (await center(PATHS.dataCenterDeviceProductivity, { timeType: 'PRE_30_DAY' })) as { xVal: string; yVal: number }[];
+    expect(days).toHaveLength(30);
+    expect(days.at(-1)).toEqual({ xVal: today.slice(5), yVal: 2 });
+    expect(days.slice(0, -1).every((point) => point.yVal === 0)).toBe(true);
+    const months = (await center(PATHS.dataCenterDeviceProductivity, { timeType: 'PRE_12_MONTH' })) as { xVal: string; yVal: number }[];
+    expect(months).toHaveLength(12);
+    expect(months.at(-1)).toEqual({ xVal: today.slice(0, 7), yVal: 2 });
+    const onePass = (await center(PATHS.dataCenterDeviceOnePass, { timeType: 'PRE_30_DAY' })) as { xVal: string; yVal: number }[];
+    expect(onePass.at(-1)).toEqual({ xVal: today.slice(5), yVal: 0.3333 });
+  });
+});
