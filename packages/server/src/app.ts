@@ -5,7 +5,7 @@ import multipart from '@fastify/multipart';
 import { MAX_UPLOAD_BYTES } from '@factory/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { registerGuard } from './platform/auth.js';
+import { redactedUrl, registerGuard } from './platform/auth.js';
 import type { AppConfig } from './platform/config.js';
 import { registerConsole } from './platform/console.js';
 import { type Db, openDb, type OpenDbOptions } from './platform/db.js';
@@ -14,6 +14,7 @@ import { migrate } from './platform/migrate.js';
 import { registerOpenApi } from './platform/openapi.js';
 import { registerOperationLog } from './platform/operation-log.js';
 import { seed } from './platform/seed.js';
+import { resultEventHub } from './platform/result-events.js';
 import { registerRoutes } from './routes.js';
 
 declare module 'fastify' {
@@ -30,7 +31,21 @@ export interface BuildOptions extends OpenDbOptions {
 /** Builds the whole server without listening, so tests drive it with app.inject. */
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: typeof options.logger === 'object' ? options.logger.level : config.logLevel,
+            // Event streams take their token in the url (auth.ts): the log never shows it.
+            serializers: {
+              req: (request: { method: string; url: string; id: string; ip?: string }) => ({
+                id: request.id,
+                method: request.method,
+                url: redactedUrl(request.url),
+                remoteAddress: request.ip,
+              }),
+            },
+          },
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     bodyLimit: 10 * 1024 * 1024,
@@ -63,7 +78,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerGuard(app, db, config);
   registerOperationLog(app, db);
   await registerOpenApi(app);
-  await registerRoutes(app, { db, config });
+  const results = resultEventHub();
+  // Open event streams would hold the server's close until their clients left.
+  app.addHook('preClose', async () => results.endStreams());
+  await registerRoutes(app, { db, config, results });
   await registerConsole(app, config.consoleDir);
   return app;
 }

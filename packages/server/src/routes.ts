@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppConfig } from './platform/config.js';
 import type { Db } from './platform/db.js';
+import type { ResultEventHub } from './platform/result-events.js';
 import { boardRoutes } from './modules/board/board.routes.js';
 import { dataCenterRoutes } from './modules/data-center/data-center.routes.js';
 import { documentRoutes } from './modules/document/document.routes.js';
@@ -26,6 +27,8 @@ import { userRoutes } from './modules/user/user.routes.js';
 export interface ModuleContext {
   db: Db;
   config: AppConfig;
+  /** stored station results, for the boards' live streams */
+  results: ResultEventHub;
 }
 
 /**

@@ -31,6 +31,11 @@ declare module 'fastify' {
     refinePermission?: PermissionRefinement;
     /** open to a session whose password must still be changed (editPassword) */
     allowBeforePasswordChange?: boolean;
+    /**
+     * the token may come as `?token=` (server-sent event streams: a browser's
+     * EventSource cannot send headers); the log never shows it (app.ts)
+     */
+    tokenInQuery?: boolean;
   }
   interface FastifyRequest {
     account: SessionAccount | null;
@@ -46,6 +51,16 @@ export function bearerToken(request: FastifyRequest): string | null {
   if (!header) return null;
   const [scheme, token] = header.split(' ');
   return scheme?.toLowerCase() === 'bearer' && token ? token : null;
+}
+
+function queryToken(request: FastifyRequest): string | null {
+  const token = (request.query as Record<string, unknown> | undefined)?.token;
+  return typeof token === 'string' && token.length > 0 ? token : null;
+}
+
+/** A url as the log shows it: a `token` query parameter hidden. */
+export function redactedUrl(url: string): string {
+  return url.replace(/([?&]token=)[^&]*/g, '$1[redacted]');
 }
 
 /** The signed-in account of a request (401 when there is none). */
@@ -73,7 +88,7 @@ export function registerGuard(app: FastifyInstance, db: Db, config: AppConfig): 
     const permission = request.routeOptions.config.permission;
     if (!permission || permission.kind === 'public') return;
 
-    const token = bearerToken(request);
+    const token = bearerToken(request) ?? (request.routeOptions.config.tokenInQuery ? queryToken(request) : null);
     if (!token) throw unauthorized();
     const tokenHash = hashToken(token);
     const session = await findSession(db.kysely, tokenHash);

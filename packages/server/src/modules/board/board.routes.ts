@@ -15,9 +15,11 @@ import {
 } from '@factory/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { requireAccount } from '../../platform/auth.js';
 import type { Db } from '../../platform/db.js';
 import { ok } from '../../platform/envelope.js';
+import { streamResults } from '../../platform/event-stream.js';
 import { notFound } from '../../platform/errors.js';
 import type { ModuleContext } from '../../routes.js';
 import { taskScopeOf, taskVisible } from '../task/task-scope.js';
@@ -35,8 +37,21 @@ async function visibleTask(db: Db, request: FastifyRequest, taskId: number): Pro
 }
 
 /** 数据看板: the task board's calls (issue 7), each refreshed every 10 s by the board. */
-export function boardRoutes({ db, config }: ModuleContext): FastifyPluginAsyncZod {
+export function boardRoutes({ db, config, results }: ModuleContext): FastifyPluginAsyncZod {
   return async (app) => {
+    // Beyond the specification: an event within a second of a result of the task (the polling stays).
+    app.get(
+      PATHS.boardEvents,
+      {
+        config: { ...BOARD, tokenInQuery: true },
+        schema: { tags, summary: '看板实时事件（SSE）', querystring: boardQuery.extend({ token: z.string().optional() }) },
+      },
+      async (request, reply) => {
+        const taskId = await visibleTask(db, request, request.query.taskId);
+        streamResults(request, reply, results, (event) => event.taskId === taskId);
+      },
+    );
+
     app.get(
       PATHS.boardSchedule,
       { config: BOARD, schema: { tags, summary: '生产进度', querystring: boardQuery, response: { 200: envelopeOf(boardSchedule) } } },

@@ -16,9 +16,11 @@ import {
 } from '@factory/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { requireAccount } from '../../platform/auth.js';
 import type { Db } from '../../platform/db.js';
 import { ok } from '../../platform/envelope.js';
+import { streamResults } from '../../platform/event-stream.js';
 import { tenancyOf } from '../../platform/tenancy.js';
 import type { ModuleContext } from '../../routes.js';
 import * as center from './data-center.service.js';
@@ -30,9 +32,22 @@ const DATA_CENTER = { permission: need('/dataCenter'), operationLog: false } as 
 const ownerOf = async (db: Db, request: FastifyRequest) => (await tenancyOf(db.kysely, requireAccount(request))).ownerId;
 
 /** 数据中心: the big-screen dashboard's calls (issue 7), each refreshed at its own period (seed 000 §7). */
-export function dataCenterRoutes({ db, config }: ModuleContext): FastifyPluginAsyncZod {
+export function dataCenterRoutes({ db, config, results }: ModuleContext): FastifyPluginAsyncZod {
   const idleMs = config.sessionIdleMinutes * 60_000;
   return async (app) => {
+    // Beyond the specification: an event within a second of a result in the caller's account.
+    app.get(
+      PATHS.dataCenterEvents,
+      {
+        config: { ...DATA_CENTER, tokenInQuery: true },
+        schema: { tags, summary: '数据中心实时事件（SSE）', querystring: z.object({ token: z.string().optional() }) },
+      },
+      async (request, reply) => {
+        const owner = await ownerOf(db, request);
+        streamResults(request, reply, results, (event) => owner === null || event.ownerId === owner);
+      },
+    );
+
     app.get(
       PATHS.dataCenterRealTimeInput,
       { config: DATA_CENTER, schema: { tags, summary: '实时投入', response: { 200: envelopeOf(realTimeInput) } } },

@@ -18,6 +18,7 @@ import { badRequest, conflict, HttpError } from '../../platform/errors.js';
 import type { Database } from '../../platform/schema.js';
 import { formatTime, parseZonedTime } from '../../platform/time.js';
 import { finishWhenAllPassed, startTaskOnFirstResult } from '../task/task.service.js';
+import type { ResultEventHub } from '../../platform/result-events.js';
 import type { StationCaller } from './station-auth.js';
 import type { FlowChecks, FlowChecksOf } from './flow-checks.js';
 import {
@@ -302,7 +303,11 @@ async function judgeAndStore(
   } satisfies StationVerdict;
   // A unit newly passed the last flow of a task about complete: asked once this result is committed.
   const nearlyDone = Number(at.finishedUnits) + finishDelta >= at.productionCount - FINISH_CHECK_MARGIN;
-  return { verdict, finishCheck: at.flowSequence === flowCount && finishDelta > 0 && nearlyDone ? at.taskId : null };
+  return {
+    verdict,
+    finishCheck: at.flowSequence === flowCount && finishDelta > 0 && nearlyDone ? at.taskId : null,
+    event: { taskId: at.taskId, ownerId: at.ownerId },
+  };
 }
 
 /** How often a result is read and written without a lock before it takes the device's lock (PostgreSQL). */
@@ -345,6 +350,8 @@ export interface ResultWriter {
   checksOf: FlowChecksOf;
   /** sharedTransactions: on SQLite, results arriving together share a transaction, each in a savepoint */
   inTransaction: <T>(work: (trx: Kysely<Database>) => Promise<T>) => Promise<T>;
+  /** told of each stored result, after its commit (the boards' live streams) */
+  results: ResultEventHub;
 }
 
 /**
@@ -356,13 +363,14 @@ export interface ResultWriter {
  * also by a submission racing this one).
  */
 export async function submitResult(
-  { db, checksOf, inTransaction }: ResultWriter,
+  { db, checksOf, inTransaction, results }: ResultWriter,
   caller: StationCaller,
   body: StationResultInput,
   timeZone: string,
 ): Promise<StationVerdict> {
   try {
-    const { verdict, finishCheck } = await judgeAndStoreOnce({ db, checksOf, inTransaction }, caller, body, timeZone);
+    const { verdict, finishCheck, event } = await judgeAndStoreOnce({ db, checksOf, inTransaction, results }, caller, body, timeZone);
+    results.publish(event);
     // After the commit, so that the result's transaction never holds the task row (every result
     // of the task would queue on it). If the process dies in between, the task stays START with
     // every unit passed until a station retries that result or someone finishes it (docs/decisions.md).

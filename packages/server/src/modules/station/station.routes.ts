@@ -36,9 +36,9 @@ const FINISH_SWEEP_MS = 60_000;
 const STATION_ROUTE = { permission: PUBLIC, operationLog: false } as const;
 
 /** 工位: the station API the terminal app and the simulator use (issue 6, DESIGN.md §6). */
-export function stationRoutes({ db, config }: ModuleContext): FastifyPluginAsyncZod {
+export function stationRoutes({ db, config, results }: ModuleContext): FastifyPluginAsyncZod {
   const checksOf = flowChecksCache();
-  const writer = { db, checksOf, inTransaction: sharedTransactions(db) };
+  const writer = { db, checksOf, inTransaction: sharedTransactions(db), results };
   return async (app) => {
     registerStationGuard(app, db, config, [PATHS.stationLogin]);
 

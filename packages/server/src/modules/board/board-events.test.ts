@@ -1,0 +1,108 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { PATHS } from '@factory/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { redactedUrl } from '../../platform/auth.js';
+import { loginAsAdmin } from '../../../test/session-helpers.js';
+import { type RunningTask, stationApi } from '../../../test/station-api.js';
+import { buildTestApp, testDialects, type TestApp } from '../../../test/test-app.js';
+
+/** An open event stream: what it has received so far, and a way to wait for the next `result` event. */
+function openStream(url: string) {
+  let received = '';
+  const request = http.get(url);
+  const opened = new Promise<number>((resolve, reject) => {
+    request.on('response', (response) => {
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (received += chunk));
+      resolve(response.statusCode ?? 0);
+    });
+    request.on('error', reject);
+  });
+  const events = () => received.split('\n\n').filter((block) => block.startsWith('event: result'));
+  return {
+    opened,
+    events,
+    async nextEvent(after: number, withinMs: number) {
+      const deadline = Date.now() + withinMs;
+      while (events().length <= after) {
+        if (Date.now() > deadline) return false;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      return true;
+    },
+    close: () => request.destroy(),
+  };
+}
+
+describe.each(testDialects())('live board events on %s', (dialect) => {
+  let t: TestApp;
+  let admin: string;
+  let base: string;
+  let watched: RunningTask;
+  let other: RunningTask;
+  beforeAll(async () => {
+    t = await buildTestApp(dialect);
+    admin = (await loginAsAdmin(t.app)).token;
+    watched = await api.runningTask({ flows: 1, count: 5 });
+    other = await api.runningTask({ flows: 1, count: 5 });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => t.close());
+
+  const api = stationApi(
+    () => t.app,
+    () => admin,
+  );
+  const pass = async (task: RunningTask, unit: number) =>
+    api.verdict(task.stations[0]!.token, await api.resultBody(task.flowIds[0]!, task.codes[unit]!));
+
+  it('sends an event within a second of a result of the task, none for another task', async () => {
+    const board = openStream(`${base}${PATHS.boardEvents}?taskId=${watched.taskId}&token=${admin}`);
+    const center = openStream(`${base}${PATHS.dataCenterEvents}?token=${admin}`);
+    try {
+      expect(await board.opened).toBe(200);
+      expect(await center.opened).toBe(200);
+      await pass(other, 0);
+      expect(await center.nextEvent(0, 1000), 'the dashboard hears every task of the account').toBe(true);
+      expect(board.events(), 'the board of another task hears nothing').toEqual([]);
+      await pass(watched, 0);
+      expect(await board.nextEvent(0, 1000)).toBe(true);
+      expect(board.events()[0]).toContain(`"taskId":${watched.taskId}`);
+      // A burst is one or two events, not one per result.
+      for (let unit = 1; unit < 5; unit++) await pass(watched, unit);
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      expect(board.events().length).toBeGreaterThanOrEqual(2);
+      expect(board.events().length).toBeLessThanOrEqual(3);
+    } finally {
+      board.close();
+      center.close();
+    }
+  });
+
+  it('refuses a stream without a token, and a token in the url never reaches the log', async () => {
+    const refused = openStream(`${base}${PATHS.boardEvents}?taskId=${watched.taskId}`);
+    expect(await refused.opened).toBe(401);
+    refused.close();
+    expect(redactedUrl(`/api/board/events?taskId=3&token=abc123`)).toBe('/api/board/events?taskId=3&token=[redacted]');
+    expect(redactedUrl(`/api/dataCenter/events?token=abc&x=1`)).toBe('/api/dataCenter/events?token=[redacted]&x=1');
+  });
+
+  it('ends open streams when the server closes, rather than waiting for their clients', async () => {
+    const own = await buildTestApp(dialect);
+    const token = (await loginAsAdmin(own.app)).token;
+    await own.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (own.app.server.address() as AddressInfo).port;
+    const ended = new Promise<boolean>((resolve) => {
+      http.get(`http://127.0.0.1:${port}${PATHS.dataCenterEvents}?token=${token}`, (response) => {
+        response.resume();
+        response.on('end', () => resolve(true));
+      });
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const closed = await Promise.race([own.close().then(() => true), new Promise((resolve) => setTimeout(() => resolve(false), 3000))]);
+    expect(closed, 'the server closed within 3 s with a stream open').toBe(true);
+    expect(await ended).toBe(true);
+  });
+});
