@@ -152,3 +152,7 @@ export type TimeType = (typeof TIME_TYPES)[number];
 /** GET /api/dataCenter/deviceProductivity, deviceOnePass ?timeType: one point per day (MM-DD) or month (YYYY-MM), oldest first */
 export const timeTypeQuery = z.object({ timeType: z.enum(TIME_TYPES).catch('PRE_30_DAY').default('PRE_30_DAY') });
 export const dailySeries = z.array(chartPoint);
+/** deviceOnePass: a rate per day or month; null where no unit was decided (a rate of nothing is not 0%) */
+export const ratePoint = z.object({ xVal: z.string(), yVal: z.number().nullable() });
+export type RatePoint = z.infer<typeof ratePoint>;
+export const rateSeries = z.array(ratePoint);

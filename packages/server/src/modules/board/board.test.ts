@@ -135,7 +135,8 @@ describe.each(testDialects())('task board and dashboard figures on %s', (dialect
     const months = (await center(PATHS.dataCenterDeviceProductivity, { timeType: 'PRE_12_MONTH' })) as { xVal: string; yVal: number }[];
     expect(months).toHaveLength(12);
     expect(months.at(-1)).toEqual({ xVal: today.slice(0, 7), yVal: 2 });
-    const onePass = (await center(PATHS.dataCenterDeviceOnePass, { timeType: 'PRE_30_DAY' })) as { xVal: string; yVal: number }[];
+    const onePass = (await center(PATHS.dataCenterDeviceOnePass, { timeType: 'PRE_30_DAY' })) as { xVal: string; yVal: number | null }[];
     expect(onePass.at(-1)).toEqual({ xVal: today.slice(5), yVal: 0.3333 });
+    expect(onePass.slice(0, -1).every((point) => point.yVal === null), 'no rate where no unit was decided').toBe(true);
   });
 });

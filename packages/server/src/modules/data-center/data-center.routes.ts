@@ -7,6 +7,7 @@ import {
   PATHS,
   productionTop,
   productionTopQuery,
+  rateSeries,
   realTimeInput,
   statisticInfo,
   taskCount,
@@ -104,7 +105,7 @@ export function dataCenterRoutes({ db, config, results }: ModuleContext): Fastif
       PATHS.dataCenterDeviceOnePass,
       {
         config: DATA_CENTER,
-        schema: { tags, summary: '一次通过率', querystring: timeTypeQuery, response: { 200: envelopeOf(dailySeries) } },
+        schema: { tags, summary: '一次通过率', querystring: timeTypeQuery, response: { 200: envelopeOf(rateSeries) } },
       },
       async (request) =>
         ok(await center.deviceOnePass(db.kysely, await ownerOf(db, request), request.query.timeType, Date.now(), config.timeZone)),

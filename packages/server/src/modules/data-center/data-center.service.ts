@@ -132,10 +132,10 @@ export async function deviceProductivity(db: Kysely<Database>, owner: read.Owner
   return (await series(db, owner, timeType, now, timeZone)).map((point) => ({ xVal: point.label, yVal: point.produced }));
 }
 
-/** The one-pass rate (0–1, 4 decimals) of the units decided per day or month; 0 where none was decided. */
+/** The one-pass rate (0–1, 4 decimals) of the units decided per day or month; null where none was decided. */
 export async function deviceOnePass(db: Kysely<Database>, owner: read.Owner, timeType: TimeType, now: number, timeZone: string) {
   return (await series(db, owner, timeType, now, timeZone)).map((point) => ({
     xVal: point.label,
-    yVal: rateOf(point.onePass, point.onePass + point.failed, 4),
+    yVal: point.onePass + point.failed > 0 ? rateOf(point.onePass, point.onePass + point.failed, 4) : null,
   }));
 }
