@@ -88,7 +88,7 @@ export const recordPage = z.object({
 export type RecordPage = z.infer<typeof recordPage>;
 
 /** GET /api/productionRecord/detail?id=<production code>: the record with its task. */
-export const recordDetailQuery = z.object({ id: z.string().trim().min(1, RECORD_MSG.recordMissing) });
+export const recordDetailQuery = z.object({ id: z.string({ error: RECORD_MSG.recordMissing }).trim().min(1, RECORD_MSG.recordMissing) });
 export const recordDetail = productionRecord.extend({
   productNumber: z.string(),
   productTypeName: z.string(),
@@ -139,7 +139,7 @@ export type FlowCheckDetail = z.infer<typeof flowCheckDetail>;
 export const flowHistoryQuery = pageQuery.extend({
   flowTopoId: idField,
   /** the production code */
-  deviceId: z.string().trim().min(1, RECORD_MSG.recordMissing),
+  deviceId: z.string({ error: RECORD_MSG.recordMissing }).trim().min(1, RECORD_MSG.recordMissing),
   pageSize: z.coerce.number().int().min(0).max(1000).default(RECORD_LIMITS.historyDefaultPageSize),
 });
 export const flowHistoryEntry = z.object({

@@ -1,0 +1,256 @@
+import { MSG, PATHS, type ProductionRecord, RECORD_MSG, type RecordDetail, type RecordPage } from '@factory/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordsApi } from '../../../test/records-api.js';
+import { loginAsAdmin } from '../../../test/session-helpers.js';
+import type { RunningTask } from '../../../test/station-api.js';
+import { buildTestApp, testDialects, type TestApp } from '../../../test/test-app.js';
+import { dataOf, expectRefusal } from '../../../test/user-factories.js';
+
+/**
+ * One task of four devices, tested at known times (Asia/Shanghai) through the station API:
+ *   A  功能检测 pass 03-01 10:00:00, 联网检测 pass 03-02 08:00:00 (45 s)          → PASS
+ *   B  功能检测 fail 03-01 23:59:59, retest pass 03-02 00:00:10 (12.34 s)        → testing (null)
+ *   C  功能检测 pass 03-02 00:00:00, 联网检测 fail 03-02 09:00:00                 → NOT_PASS
+ *   D  untested: no record
+ */
+describe.each(testDialects())('production records on %s', (dialect) => {
+  let t: TestApp;
+  let admin: string;
+  const api = recordsApi(
+    () => t.app,
+    () => admin,
+    () => t.config.timeZone,
+  );
+  const { get } = api;
+
+  let task: RunningTask;
+  let codes: { A: string; B: string; C: string; D: string };
+  let lineCode: string;
+  let expected: Record<'A' | 'B' | 'C', ProductionRecord>;
+
+  beforeAll(async () => {
+    t = await buildTestApp(dialect);
+    admin = (await loginAsAdmin(t.app)).token;
+    task = await api.recordTask({ count: 4 });
+    const [A, B, C, D] = task.codes as [string, string, string, string];
+    codes = { A, B, C, D };
+    lineCode = await api.lineCodeOf(task.taskId);
+
+    const a1 = await api.pass(task, 0, A, '2025-03-01 10:00:00');
+    const a2 = await api.pass(task, 1, A, '2025-03-02 08:00:00', { seconds: 45, mac: 'AA:BB:CC:00:00:01' });
+    const b1 = await api.result(task, 0, B, { end: '2025-03-01 23:59:59', values: [25, 'V1.2'], manual: [true, true] });
+    const b2 = await api.pass(task, 0, B, '2025-03-02 00:00:10', { seconds: 12.34 });
+    const c1 = await api.pass(task, 0, C, '2025-03-02 00:00:00');
+    const c2 = await api.result(task, 1, C, { end: '2025-03-02 09:00:00', values: [-90], manual: [true], mac: 'AA:BB:CC:00:01:02' });
+    expect([a1, a2, b1, b2, c1, c2].map((verdict) => verdict.status)).toEqual([
+      'TEST_SUCCESS',
+      'TEST_SUCCESS',
+      'TEST_ERROR',
+      'TEST_SUCCESS',
+      'TEST_SUCCESS',
+      'TEST_ERROR',
+    ]);
+
+    const [f1, f2] = task.flowIds as [number, number];
+    const flow1 = { id: f1, name: '功能检测', sequence: 1 };
+    const flow2 = { id: f2, name: '联网检测', sequence: 2 };
+    expected = {
+      A: {
+        id: A,
+        taskId: task.taskId,
+        deviceSn: `SN${A}`,
+        deviceMac: 'AA:BB:CC:00:00:01',
+        deviceImei: null,
+        createTime: '2025-03-01 10:00:00',
+        lastTestTime: '2025-03-02 08:00:00',
+        testStatus: 'PASS',
+        productionLineCode: lineCode,
+        flows: [
+          {
+            ...flow1,
+            runtimeTaskResultEntity: {
+              id: a1.resultId,
+              startTime: '2025-03-01 09:59:30',
+              endTime: '2025-03-01 10:00:00',
+              speed: 30,
+              status: 'TEST_SUCCESS',
+              historyCount: 1,
+            },
+          },
+          {
+            ...flow2,
+            runtimeTaskResultEntity: {
+              id: a2.resultId,
+              startTime: '2025-03-02 07:59:15',
+              endTime: '2025-03-02 08:00:00',
+              speed: 45,
+              status: 'TEST_SUCCESS',
+              historyCount: 1,
+            },
+          },
+        ],
+      },
+      B: {
+        id: B,
+        taskId: task.taskId,
+        deviceSn: `SN${B}`,
+        deviceMac: null,
+        deviceImei: null,
+        createTime: '2025-03-01 23:59:59',
+        lastTestTime: '2025-03-02 00:00:10',
+        testStatus: null,
+        productionLineCode: lineCode,
+        flows: [
+          {
+            ...flow1,
+            // the retest is the latest; both results count
+            runtimeTaskResultEntity: {
+              id: b2.resultId,
+              startTime: '2025-03-01 23:59:57',
+              endTime: '2025-03-02 00:00:10',
+              speed: 12.3,
+              status: 'TEST_SUCCESS',
+              historyCount: 2,
+            },
+          },
+          { ...flow2, runtimeTaskResultEntity: null },
+        ],
+      },
+      C: {
+        id: C,
+        taskId: task.taskId,
+        deviceSn: `SN${C}`,
+        deviceMac: 'AA:BB:CC:00:01:02',
+        deviceImei: null,
+        createTime: '2025-03-02 00:00:00',
+        lastTestTime: '2025-03-02 09:00:00',
+        testStatus: 'NOT_PASS',
+        productionLineCode: lineCode,
+        flows: [
+          {
+            ...flow1,
+            runtimeTaskResultEntity: {
+              id: c1.resultId,
+              startTime: '2025-03-01 23:59:30',
+              endTime: '2025-03-02 00:00:00',
+              speed: 30,
+              status: 'TEST_SUCCESS',
+              historyCount: 1,
+            },
+          },
+          {
+            ...flow2,
+            runtimeTaskResultEntity: {
+              id: c2.resultId,
+              startTime: '2025-03-02 08:59:30',
+              endTime: '2025-03-02 09:00:00',
+              speed: 30,
+              status: 'TEST_ERROR',
+              historyCount: 1,
+            },
+          },
+        ],
+      },
+    };
+  });
+  afterAll(() => t.close());
+
+  const list = async (query: Record<string, string | number> = {}) =>
+    dataOf<RecordPage>(await get(PATHS.recordList, admin, { taskId: task.taskId, ...query }));
+  /** The production codes a list answers, in order, with its total. */
+  const listed = async (query: Record<string, string | number> = {}) => {
+    const page = await list(query);
+    return { ids: page.data.map((record) => record.id), total: page.totalRecord };
+  };
+
+  describe('list', () => {
+    it('answers the tested devices, most recently tested first, with every field and the page keys of the specification', async () => {
+      expect(await list()).toEqual({ data: [expected.C, expected.A, expected.B], totalRecord: 3, pageSize: 10, page: 1 });
+    });
+
+    it('pages with the total of every page', async () => {
+      expect(await list({ page: 1, pageSize: 2 })).toEqual({ data: [expected.C, expected.A], totalRecord: 3, pageSize: 2, page: 1 });
+      expect(await list({ page: 2, pageSize: 2 })).toEqual({ data: [expected.B], totalRecord: 3, pageSize: 2, page: 2 });
+      expect(await list({ page: 3, pageSize: 2 })).toEqual({ data: [], totalRecord: 3, pageSize: 2, page: 3 });
+      expect(await list({ pageSize: 0 })).toEqual({ data: [expected.C, expected.A, expected.B], totalRecord: 3, pageSize: 0, page: 1 });
+    });
+
+    it('filters by test status; a device still testing matches neither', async () => {
+      expect(await listed({ testStatus: 'PASS' })).toEqual({ ids: [codes.A], total: 1 });
+      expect(await listed({ testStatus: 'NOT_PASS' })).toEqual({ ids: [codes.C], total: 1 });
+      // An unknown status is no filter (the contract drops it), as an empty one.
+      expect(await listed({ testStatus: 'BROKEN' })).toEqual({ ids: [codes.C, codes.A, codes.B], total: 3 });
+      expect(await listed({ testStatus: '' })).toEqual({ ids: [codes.C, codes.A, codes.B], total: 3 });
+    });
+
+    it('bounds the first test by day in the factory zone: fromTime from its first second, toTime before its first second', async () => {
+      // C's first test ends at 03-02 00:00:00 sharp, B's at 03-01 23:59:59.
+      expect(await listed({ fromTime: '2025-03-02' })).toEqual({ ids: [codes.C], total: 1 });
+      expect(await listed({ toTime: '2025-03-02' })).toEqual({ ids: [codes.A, codes.B], total: 2 });
+      // As the console sends one day, 03-01: the end extended by a day.
+      expect(await listed({ fromTime: '2025-03-01', toTime: '2025-03-02' })).toEqual({ ids: [codes.A, codes.B], total: 2 });
+      expect(await listed({ fromTime: '2025-03-02', toTime: '2025-03-03' })).toEqual({ ids: [codes.C], total: 1 });
+      expect(await listed({ fromTime: '2025-03-03' })).toEqual({ ids: [], total: 0 });
+      expect(await listed({ toTime: '2025-03-01' })).toEqual({ ids: [], total: 0 });
+      // B's last test is on 03-02 but its first on 03-01: the first test decides.
+      expect(await listed({ fromTime: '2025-03-02', testStatus: 'NOT_PASS' })).toEqual({ ids: [codes.C], total: 1 });
+    });
+
+    it('refuses dates out of order or not real', async () => {
+      expectRefusal(await get(PATHS.recordList, admin, { taskId: task.taskId, fromTime: '2025-03-03', toTime: '2025-03-02' }), 400, RECORD_MSG.dateOrder);
+      expectRefusal(await get(PATHS.recordList, admin, { taskId: task.taskId, fromTime: '2025/03/01' }), 400, RECORD_MSG.dateRule);
+      expectRefusal(await get(PATHS.recordList, admin, { taskId: task.taskId, toTime: '2025-02-30' }), 400, RECORD_MSG.dateRule);
+      expectRefusal(await get(PATHS.recordList, admin, { taskId: task.taskId, fromTime: '2025-03-01 10:00:00' }), 400, RECORD_MSG.dateRule);
+      // The same day on both ends is no error, only an empty range.
+      expect(await listed({ fromTime: '2025-03-02', toTime: '2025-03-02' })).toEqual({ ids: [], total: 0 });
+    });
+
+    it('searches the start of the production code, SN, MAC or IMEI', async () => {
+      expect(await listed({ searchText: codes.A.slice(0, 7) })).toEqual({ ids: [codes.A], total: 1 });
+      expect(await listed({ searchText: codes.B })).toEqual({ ids: [codes.B], total: 1 });
+      expect(await listed({ searchText: `SN${codes.C.slice(0, 5)}` })).toEqual({ ids: [codes.C], total: 1 });
+      expect(await listed({ searchText: 'SN' })).toEqual({ ids: [codes.C, codes.A, codes.B], total: 3 });
+      expect(await listed({ searchText: 'AA:BB:CC:00:0' })).toEqual({ ids: [codes.C, codes.A], total: 2 });
+      expect(await listed({ searchText: 'AA:BB:CC:00:01' })).toEqual({ ids: [codes.C], total: 1 });
+      expect(await listed({ searchText: '  AA:BB:CC:00:00:01 ' })).toEqual({ ids: [codes.A], total: 1 });
+      // The start only, not the middle; an untested device never.
+      expect(await listed({ searchText: 'BB:CC' })).toEqual({ ids: [], total: 0 });
+      expect(await listed({ searchText: codes.A.slice(1) })).toEqual({ ids: [], total: 0 });
+      expect(await listed({ searchText: codes.D })).toEqual({ ids: [], total: 0 });
+      // With the other filters and paging.
+      expect(await listed({ searchText: 'SN', testStatus: 'PASS' })).toEqual({ ids: [codes.A], total: 1 });
+      expect(await list({ searchText: 'AA:', page: 2, pageSize: 1 })).toEqual({ data: [expected.A], totalRecord: 2, pageSize: 1, page: 2 });
+    });
+
+    it('answers 404 for an unknown task and 400 for no task', async () => {
+      expectRefusal(await get(PATHS.recordList, admin, { taskId: task.taskId + 1000 }), 404, MSG.recordNotFound);
+      expectRefusal(await get(PATHS.recordList, admin), 400, MSG.idRequired);
+    });
+
+    it('lists nothing for a task with no result yet', async () => {
+      const idle = await api.recordTask({ count: 2 });
+      expect(dataOf<RecordPage>(await get(PATHS.recordList, admin, { taskId: idle.taskId }))).toEqual({
+        data: [],
+        totalRecord: 0,
+        pageSize: 10,
+        page: 1,
+      });
+    });
+  });
+
+  describe('detail', () => {
+    it('answers the record with its task and every flow, untested flows null', async () => {
+      const product = await api.db().selectFrom('product_type').select('name').where('id', '=', task.product.productTypeId).executeTakeFirstOrThrow();
+      const task_ = { productNumber: task.product.number, productTypeName: product.name, taskStatus: 'START' };
+      for (const key of ['A', 'B', 'C'] as const) {
+        expect(dataOf<RecordDetail>(await get(PATHS.recordDetail, admin, { id: codes[key] }))).toEqual({ ...expected[key], ...task_ });
+      }
+    });
+
+    it('answers 404 for an unknown code and for a device with no result yet', async () => {
+      expectRefusal(await get(PATHS.recordDetail, admin, { id: 'NOSUCHCODE' }), 404, RECORD_MSG.recordMissing);
+      expectRefusal(await get(PATHS.recordDetail, admin, { id: codes.D }), 404, RECORD_MSG.recordMissing);
+      expectRefusal(await get(PATHS.recordDetail, admin, { id: ' ' }), 400, RECORD_MSG.recordMissing);
+    });
+  });
+});
