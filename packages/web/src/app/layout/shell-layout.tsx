@@ -2,6 +2,7 @@ import { ConfigProvider, Layout, theme, type ThemeConfig } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link, Outlet } from 'react-router';
 import { ChangePasswordDialog } from '../../features/session/components/change-password-dialog';
+import { TraceSearch } from '../../features/trace/components/trace-search';
 import { APP_TITLE } from '../../lib/app-title';
 import { useCurrentPage } from '../../lib/page-handle';
 import { findFirstMenuUrl } from '../../lib/session-menus';
@@ -50,6 +51,7 @@ export function ShellLayout() {
           <HeaderMenu selectedUrl={menuUrl ?? activeMenuUrl} />
           <ConfigProvider theme={headerTheme}>
             <div className="shell-header__tools">
+              <TraceSearch />
               {page?.fullscreenToggle && <FullscreenToggle />}
               <UserMenu onChangePassword={() => setPasswordOpen(true)} />
             </div>

@@ -1,6 +1,203 @@
-import { PlaceholderPage } from '../../shell/pages/placeholder-page';
+import { RECORD_LIMITS, type ProductionRecord, type TestStatus } from '@factory/contracts';
+import { SearchOutlined } from '@ant-design/icons';
+import { Button, Card, DatePicker, Empty, Input, Select, Table, type TableColumnsType } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useMemo, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { showApiError } from '../../../lib/api-client';
+import { tablePagination, type Paging } from '../../../lib/paging';
+import { useQueryError } from '../../../lib/use-query-error';
+import { useExportRecord } from '../api/export-record';
+import { useRecords } from '../api/get-records';
+import type { RecordListParams } from '../api/record-keys';
+import { FlowResultTag, TestStatusTag } from '../components/record-status-tag';
+import { RecordsHeader } from '../components/records-header';
+import { MissingQuery } from '../components/records-result';
+import {
+  afterToday,
+  flowColumnsOf,
+  idParam,
+  rangeParams,
+  RECORD_MENU,
+  recordUrls,
+  TEST_STATUS_NAMES,
+} from '../record-view';
+import './production-log-page.css';
 
-/** Being built for issue 7. */
+const STATUS_OPTIONS = (['PASS', 'NOT_PASS'] as const).map((status) => ({ value: status, label: TEST_STATUS_NAMES[status] }));
+const FIRST: Paging = { page: 1, pageSize: RECORD_LIMITS.pageSizes[0] };
+const SEARCH_MAX = 64;
+
+interface Filters {
+  testStatus?: TestStatus;
+  range: [Dayjs, Dayjs] | null;
+  text: string;
+}
+
+const NO_FILTERS: Filters = { range: null, text: '' };
+
+/** 生产记录 (seed 000 §2): the tested devices of a task, filtered by status, first-test date and code. */
 export function ProductionLogPage() {
-  return <PlaceholderPage />;
+  const [searchParams] = useSearchParams();
+  const taskId = idParam(searchParams, 'id');
+  return (
+    <div className="production-log-page">
+      <RecordsHeader title="生产记录" backTo={RECORD_MENU} />
+      {taskId === null ? (
+        <MissingQuery
+          title="未指定任务"
+          hint="请从产线检测的任务列表点击“生产记录”打开"
+          backTo={RECORD_MENU}
+          backLabel="返回任务列表"
+        />
+      ) : (
+        <RecordTable taskId={taskId} />
+      )}
+    </div>
+  );
+}
+
+function RecordTable({ taskId }: { taskId: number }) {
+  const navigate = useNavigate();
+  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
+  const [draft, setDraft] = useState('');
+  const [paging, setPaging] = useState<Paging>(FIRST);
+
+  const params: RecordListParams = useMemo(
+    () => ({
+      taskId,
+      page: paging.page,
+      pageSize: paging.pageSize,
+      testStatus: filters.testStatus,
+      ...rangeParams(filters.range),
+      searchText: filters.text || undefined,
+    }),
+    [taskId, filters, paging],
+  );
+  const records = useRecords(params);
+  useQueryError(records.error);
+  const exporting = useExportRecord();
+
+  const filterBy = (next: Partial<Filters>) => {
+    setFilters((current) => ({ ...current, ...next }));
+    setPaging((current) => ({ ...current, page: 1 }));
+  };
+  const reset = () => {
+    setDraft('');
+    setFilters(NO_FILTERS);
+    setPaging((current) => ({ ...current, page: 1 }));
+  };
+  const exportOne = (code: string) => exporting.mutate(code, { onError: showApiError });
+
+  const rows = records.data?.data ?? [];
+  const flows = flowColumnsOf(rows);
+  const columns: TableColumnsType<ProductionRecord> = [
+    { title: '生产码', dataIndex: 'id', key: 'id', width: 150, fixed: 'left', ellipsis: true },
+    { title: 'SN', dataIndex: 'deviceSn', key: 'deviceSn', width: 150, ellipsis: true, render: orDash },
+    { title: 'MAC', dataIndex: 'deviceMac', key: 'deviceMac', width: 150, ellipsis: true, render: orDash },
+    { title: '检测时间', dataIndex: 'createTime', key: 'createTime', width: 170 },
+    {
+      title: '检测状态',
+      dataIndex: 'testStatus',
+      key: 'testStatus',
+      width: 96,
+      render: (status: TestStatus | null) => <TestStatusTag status={status} />,
+    },
+    { title: '产线', dataIndex: 'productionLineCode', key: 'productionLineCode', width: 130, ellipsis: true },
+    ...flows.map(
+      (flow): TableColumnsType<ProductionRecord>[number] => ({
+        title: flow.name,
+        key: `flow-${flow.id}`,
+        width: 110,
+        ellipsis: true,
+        render: (_value, record) => (
+          <FlowResultTag status={record.flows.find((each) => each.id === flow.id)?.runtimeTaskResultEntity?.status} />
+        ),
+      }),
+    ),
+    {
+      title: '操作',
+      key: 'actions',
+      width: 130,
+      fixed: 'right',
+      render: (_value, record) => (
+        <div className="production-log-page__actions">
+          <Button type="link" size="small" onClick={() => void navigate(recordUrls.logDetail(taskId, record.id))}>
+            详情
+          </Button>
+          <Button
+            type="link"
+            size="small"
+            loading={exporting.isPending && exporting.variables === record.id}
+            onClick={() => exportOne(record.id)}
+          >
+            导出
+          </Button>
+        </div>
+      ),
+    },
+  ];
+
+  const empty = records.isError ? (
+    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="生产记录加载失败">
+      <Button onClick={() => void records.refetch()}>重试</Button>
+    </Empty>
+  ) : (
+    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" />
+  );
+
+  return (
+    <Card variant="borderless">
+      <div className="production-log-page__filters">
+        <Select
+          aria-label="检测状态"
+          className="production-log-page__select"
+          placeholder="检测状态"
+          allowClear
+          value={filters.testStatus}
+          options={STATUS_OPTIONS}
+          onChange={(value?: TestStatus) => filterBy({ testStatus: value })}
+        />
+        <DatePicker.RangePicker
+          aria-label="检测日期"
+          disabledDate={afterToday}
+          value={filters.range}
+          onChange={(range) => filterBy({ range: range?.[0] && range[1] ? [range[0], range[1]] : null })}
+        />
+        <Input
+          aria-label="生产码/SN/MAC"
+          className="production-log-page__search"
+          placeholder="生产码/SN/MAC"
+          prefix={<SearchOutlined />}
+          maxLength={SEARCH_MAX}
+          allowClear
+          value={draft}
+          onChange={(event) => {
+            setDraft(event.target.value);
+            // Clearing the box (its × too) lists every record again without another Enter.
+            if (event.target.value === '' && filters.text !== '') filterBy({ text: '' });
+          }}
+          onPressEnter={() => filterBy({ text: draft.trim() })}
+        />
+        <Button type="primary" onClick={() => filterBy({ text: draft.trim() })}>
+          查询
+        </Button>
+        <Button onClick={reset}>重置</Button>
+      </div>
+      <Table<ProductionRecord>
+        rowKey="id"
+        columns={columns}
+        dataSource={rows}
+        loading={records.isFetching}
+        pagination={tablePagination(paging, records.data?.totalRecord ?? 0, setPaging, RECORD_LIMITS.pageSizes)}
+        locale={{ emptyText: empty }}
+        tableLayout="fixed"
+        scroll={{ x: 'max-content' }}
+      />
+    </Card>
+  );
+}
+
+function orDash(text: string | null) {
+  return text || '—';
 }
