@@ -1,0 +1,384 @@
+// Board and dashboard latency (DESIGN.md §7: under 50 ms at p95 on this machine whether the database
+// holds a thousand or a million tested devices). Per dialect (SQLite on a fresh file; PostgreSQL on a
+// fresh schema of TEST_DATABASE_URL when that is set, dropped afterwards): the built server, a
+// factory seeded through the API (one product with two flows, tasks of 100,000 units with two PADs
+// at each flow), then, cumulatively, 1,000, 100,000 and 1,000,000 devices made tested by a bulk
+// loader (bench/boards-load.mjs, direct SQL with the server stopped: results, latest results, the
+// devices' columns and the rollups those results would have written), and at each size every board
+// call (against the busiest task) and every dashboard call timed over HTTP as the administrator,
+// sequentially after a warm-up. Figures are printed, never asserted: only a crash fails.
+//   BOARDS_SIZES=1000,100000 BOARDS_DIALECTS=postgres node bench/boards.mjs   (a quicker look)
+import { PATHS } from '@factory/contracts';
+import { execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { flowTemplates } from './boards-history.mjs';
+import { loadDevices, openLoader, rollupMismatches, tableRows, taskContext } from './boards-load.mjs';
+
+const root = path.resolve(import.meta.dirname, '..');
+const SIZES = (process.env.BOARDS_SIZES ?? '1000,100000,1000000').split(',').map(Number);
+const DIALECTS = (process.env.BOARDS_DIALECTS ?? 'sqlite,postgres').split(',');
+const UNITS_PER_TASK = 100_000;
+const PADS_PER_FLOW = 2;
+const TARGET_MS = 50;
+const WARMUP = 20;
+const SAMPLES = 200;
+const MAX_MS_PER_CALL = 5_000;
+const YEAR_MS = 365 * 86_400_000;
+const ADMIN_PASSWORD = 'Admin12345';
+const TIME_ZONE = process.env.TZ || 'Asia/Shanghai';
+
+/** The 6 board calls (against one task) and the 10 dashboard calls, with the queries the console sends. */
+const CALLS = [
+  ['board schedule', (taskId) => `${PATHS.boardSchedule}?taskId=${taskId}`],
+  ['board problemTotal', (taskId) => `${PATHS.boardProblemTotal}?taskId=${taskId}`],
+  ['board problemChart', (taskId) => `${PATHS.boardProblemChart}?taskId=${taskId}`],
+  ['board problemTop', (taskId) => `${PATHS.boardProblemTop}?taskId=${taskId}&number=10`],
+  ['board onePassTotal', (taskId) => `${PATHS.boardOnePassTotal}?taskId=${taskId}&interval=60&hold=2`],
+  ['board onePassDetail', (taskId) => `${PATHS.boardOnePassDetail}?taskId=${taskId}&hold=4`],
+  ['dataCenter realTimeInput', () => PATHS.dataCenterRealTimeInput],
+  ['dataCenter statisticInfo', () => PATHS.dataCenterStatisticInfo],
+  ['dataCenter devOutput', () => PATHS.dataCenterDevOutput],
+  ['dataCenter productionTop', () => `${PATHS.dataCenterProductionTop}?topNum=5`],
+  ['dataCenter pdaCount', () => PATHS.dataCenterPdaCount],
+  ['dataCenter padCount', () => PATHS.dataCenterPadCount],
+  ['dataCenter deviceAverage', () => PATHS.dataCenterDeviceAverage],
+  ['dataCenter taskCount', () => `${PATHS.dataCenterTaskCount}?hold=2`],
+  ['dataCenter deviceProductivity', () => `${PATHS.dataCenterDeviceProductivity}?timeType=PRE_12_MONTH`],
+  ['dataCenter deviceOnePass', () => `${PATHS.dataCenterDeviceOnePass}?timeType=PRE_12_MONTH`],
+];
+
+/** Two flows, a few auto checks of different kinds and one manual check each. */
+function benchProduct(sim) {
+  return {
+    ...sim.GATEWAY,
+    number: 'GW_BOARD_BENCH',
+    code: 'GWBOARD',
+    flows: [
+      {
+        name: '上电检测',
+        items: [{ code: 'power', flag: true }, { code: 'voltage', range: [3.1, 3.5] }, { code: 'current', range: [80, 150] }],
+        manualItems: ['指示灯常亮'],
+      },
+      {
+        name: '整机终检',
+        items: [
+          { code: 'firmware_version', text: 'v2.1.0' },
+          { code: 'signal_level', enums: ['1', '2'] },
+          { code: 'standby_power', value: 1.2 },
+          { code: 'temperature', range: [20, 45] },
+        ],
+        manualItems: ['外壳无划痕'],
+      },
+    ],
+  };
+}
+
+async function main() {
+  const started = performance.now();
+  try {
+    // Builds the server and the simulator when stale (tsc -b is incremental, a no-op when not).
+    execFileSync(path.join(root, 'node_modules/.bin/tsc'), ['-b', 'packages/server', 'packages/simulator'], { cwd: root, stdio: 'inherit' });
+  } catch {
+    console.log('tsc -b reported errors (another change in progress?): measuring the last build in packages/server/dist');
+  }
+  console.log(`board and dashboard calls at ${SIZES.map(count).join(' / ')} tested devices, ${os.cpus().length} cores, target p95 < ${TARGET_MS} ms`);
+  const runs = [];
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'factory-boards-'));
+  try {
+    if (DIALECTS.includes('sqlite')) runs.push(await benchDialect('SQLite', `file:${path.join(dir, 'factory.db')}`, dir));
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  const pgUrl = process.env.TEST_DATABASE_URL;
+  if (pgUrl && DIALECTS.includes('postgres')) {
+    const pg = (await import('pg')).default;
+    const schema = `boards_${randomBytes(6).toString('hex')}`;
+    const client = new pg.Client({ connectionString: pgUrl });
+    await client.connect();
+    const pgDir = fs.mkdtempSync(path.join(os.tmpdir(), 'factory-boards-'));
+    try {
+      await client.query(`create schema ${schema}`);
+      const url = `${pgUrl}${pgUrl.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+      runs.push(await benchDialect('PostgreSQL', url, pgDir));
+    } finally {
+      await client.query(`drop schema if exists ${schema} cascade`);
+      await client.end();
+      fs.rmSync(pgDir, { recursive: true, force: true });
+    }
+  } else {
+    console.log('PostgreSQL: skipped (set TEST_DATABASE_URL to measure it too)');
+  }
+  printTables(runs);
+  console.log(`\nbench run time ${seconds(performance.now() - started)}`);
+}
+
+const count = (n) => (n >= 1_000_000 ? `${n / 1_000_000}M` : n >= 1000 ? `${n / 1000}k` : String(n));
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+
+async function benchDialect(name, databaseUrl, dir) {
+  const sim = await import(path.join(root, 'packages/simulator/dist/index.js'));
+  const dialectStart = performance.now();
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const env = { PORT: String(port), DATABASE_URL: databaseUrl, FILES_DIR: path.join(dir, 'files'), ADMIN_PASSWORD, CAPTCHA: 'off', LOG_LEVEL: 'warn' };
+  let server = await startServer(env, url);
+  const figures = new Map();
+  try {
+    const { call, login } = await sim.consoleLogin(url, 'admin', ADMIN_PASSWORD);
+    const seedStart = performance.now();
+    const plan = sim.singleTaskPlan(benchProduct(sim), {
+      units: UNITS_PER_TASK,
+      stations: PADS_PER_FLOW * 2,
+      operatorCount: PADS_PER_FLOW * 2,
+      padPrefix: 'BOARD',
+    });
+    const seeded = await sim.seedFactory(call, url, plan);
+    const operators = seeded.tasks[0].stations.map((station) => ({ username: station.username, password: station.password }));
+    const tasks = [await captureTask(call, sim, url, seeded.tasks[0].taskId, seeded.tasks[0].stations)];
+    console.log(`${name}: seeded the factory and a task of ${count(UNITS_PER_TASK)} units in ${seconds(performance.now() - seedStart)}`);
+    const random = sim.seededRandom(20_240_601);
+    let tested = 0;
+
+    for (const size of SIZES) {
+      if (size <= tested) continue;
+      const taskStart = performance.now();
+      const before = tasks.length;
+      while (tasks.length < Math.ceil(size / UNITS_PER_TASK)) {
+        // A product has one unfinished task at a time: the full one is finished, as a planner would.
+        await call('POST', PATHS.taskFinish, { json: { id: tasks.at(-1).taskId } });
+        tasks.push(await addTask(call, sim, url, plan, tasks.length + 1, operators));
+      }
+      if (tasks.length > before) {
+        console.log(`${name}: finished the full task and created ${tasks.length - before} more of ${count(UNITS_PER_TASK)} units through the API in ${seconds(performance.now() - taskStart)}`);
+      }
+      await server.stop();
+
+      const loadStart = performance.now();
+      const loader = await openLoader(databaseUrl);
+      try {
+        for (const task of tasks.filter((candidate) => candidate.context === null)) {
+          task.context = await taskContext(loader, task, (assignment, templates) => flowTemplates(sim, assignment, random, templates));
+        }
+        const parts = [];
+        for (const task of tasks) {
+          const want = Math.min(UNITS_PER_TASK, Math.max(0, size - tasks.indexOf(task) * UNITS_PER_TASK));
+          if (want > task.tested) parts.push({ task: task.context, from: task.tested + 1, to: want });
+        }
+        const now = Date.now();
+        // First tests spread over the last twelve months, ending an hour ago (a retest can take 40 minutes).
+        const loaded = await loadDevices(loader, parts, { spanStart: now - YEAR_MS, spanEnd: now - 3_600_000, random, deviceOf: sim.deviceOf, timeZone: TIME_ZONE });
+        for (const part of parts) tasks.find((task) => task.taskId === part.task.taskId).tested = part.to;
+        const loadMs = performance.now() - loadStart;
+        const devices = size - tested;
+        console.log(
+          `${name}: loaded ${count(devices)} devices (${loaded.results.toLocaleString('en')} results) in ${seconds(loadMs)}` +
+            `, ${Math.round(devices / (loadMs / 1000)).toLocaleString('en')} devices/s, bench RSS peak ${Math.round(loaded.rss / 1024 / 1024)} MB` +
+            (name === 'PostgreSQL' ? ' (ANALYZE included)' : ''),
+        );
+        const checkStart = performance.now();
+        const problems = await rollupMismatches(loader);
+        const checked = `(checked in ${seconds(performance.now() - checkStart)})`;
+        const rows = (await tableRows(loader)).map((table) => `${table.table} ${table.rows.toLocaleString('en')}`).join(', ');
+        if (problems.length === 0) console.log(`${name}: the rollups agree with the rows they count ${checked}; rows: ${rows}`);
+        else console.log(`${name}: ROLLUPS DISAGREE with the rows ${checked}:\n  ${problems.slice(0, 10).join('\n  ')}`);
+      } finally {
+        await loader.close();
+      }
+      tested = size;
+
+      server = await startServer(env, url);
+      // The task with the most tested devices; of equals the last, the one still running.
+      const busiest = tasks.reduce((best, task) => (task.tested >= best.tested ? task : best));
+      await sanityLine(name, port, login.token, busiest);
+      for (const [label, pathOf] of CALLS) {
+        const timing = await timeCall(port, login.token, pathOf(busiest.taskId));
+        figures.set(`${label}|${size}`, timing);
+        console.log(`${name} ${count(size).padStart(4)} ${label.padEnd(30)} p50 ${timing.p50.toFixed(1).padStart(6)} ms  p95 ${timing.p95.toFixed(1).padStart(6)} ms  (${timing.samples} requests)${timing.errors ? `  ${timing.errors} errors: ${timing.error}` : ''}`);
+      }
+    }
+  } finally {
+    await server.stop();
+  }
+  console.log(`${name}: done in ${seconds(performance.now() - dialectStart)}`);
+  return { name, figures };
+}
+
+/** A further task of the product through the API, as a planner would: its PADs, the task (making its codes), PADs on flows, started. */
+async function addTask(call, sim, url, plan, number, operators) {
+  const factoryId = (await call('GET', `${PATHS.factoryList}?pageSize=0`)).list[0].id;
+  const line = (await call('GET', `${PATHS.lineList}?factoryId=${factoryId}&pageSize=0`)).list.find((row) => row.lineNum === plan.lines[0].lineNum);
+  const category = Number(Object.keys(await call('GET', `${PATHS.terminalCategory}?terminalType=PAD`))[0]);
+  const productPlan = plan.products[0];
+  const pads = [];
+  for (let index = 0; index < PADS_PER_FLOW * productPlan.flows.length; index++) {
+    const flowIndex = index % productPlan.flows.length;
+    const terminalCode = `${plan.padPrefix}-${number}-${String(index + 1).padStart(2, '0')}`;
+    const terminalName = `${productPlan.flows[flowIndex].name}${Math.floor(index / productPlan.flows.length) + 1}号`;
+    const id = await call('POST', PATHS.terminalAdd, { json: { terminalCode, terminalName, terminalType: 'PAD', categoryId: category, lineId: line.id } });
+    pads.push({ id, flowIndex });
+  }
+  const product = (await call('GET', `${PATHS.productQuery}?pageSize=0`)).list.find((row) => row.number === productPlan.number);
+  const detail = await call('GET', `${PATHS.productDetail}?id=${product.id}`);
+  const expire = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+  const taskId = await call('POST', PATHS.taskCreate, {
+    json: { productTypeId: detail.productTypeId, productId: product.id, productNumber: detail.number, productionLineIds: [line.id], productionCount: UNITS_PER_TASK, expireTime: expire },
+  });
+  const edit = await call('GET', `${PATHS.taskEditData}?taskId=${taskId}`);
+  const flowId2PadId = edit.flowPads.map((flowPad, index) => ({ flowId: flowPad.flow.id, padIdList: pads.filter((pad) => pad.flowIndex === index).map((pad) => pad.id) }));
+  await call('POST', PATHS.padSet, { json: { taskId, flowId2PadId } });
+  await call('POST', PATHS.taskStart, { json: { id: taskId } });
+  const codes = await sim.taskTerminalCodes(call, taskId);
+  return captureTask(call, sim, url, taskId, codes.map((terminalCode, index) => ({ terminalCode, ...operators[index % operators.length] })));
+}
+
+/**
+ * What the loader needs of a running task, taken through the API while its terminals are on it: each
+ * flow's terminals, and what a station there is told (its checks and standards), with a station
+ * signed in at every terminal.
+ */
+async function captureTask(call, sim, url, taskId, stations) {
+  const edit = await call('GET', `${PATHS.taskEditData}?taskId=${taskId}`);
+  const flows = edit.flowPads
+    .map((flowPad) => ({ id: flowPad.flow.id, sequence: flowPad.flow.sequence, terminals: flowPad.padInfos.map((pad) => ({ id: pad.id, code: pad.code })) }))
+    .sort((a, b) => a.sequence - b.sequence);
+  const assignments = new Map();
+  for (const station of stations) {
+    const client = new sim.StationClient({ baseUrl: url });
+    await client.login(station.terminalCode, station.username, station.password);
+    const assignment = await client.assignment();
+    assignments.set(assignment.flowId, assignment);
+  }
+  return { taskId, flows, assignments, stations, tested: 0, context: null };
+}
+
+/** What the board and dashboard say after the load, beside what was loaded: the rollups must agree with the devices. */
+async function sanityLine(name, port, token, busiest) {
+  const schedule = (await get(port, token, `${PATHS.boardSchedule}?taskId=${busiest.taskId}`)).json.data;
+  const onePass = (await get(port, token, `${PATHS.boardOnePassDetail}?taskId=${busiest.taskId}&hold=4`)).json.data;
+  const output = (await get(port, token, PATHS.dataCenterDevOutput)).json.data;
+  const rates = (await get(port, token, `${PATHS.dataCenterTaskCount}?hold=4`)).json.data;
+  const mismatch = schedule.inputCount === busiest.tested ? '' : `  MISMATCH: ${busiest.tested} devices loaded into the task`;
+  console.log(
+    `${name}: task ${busiest.taskId} (busiest): inputCount ${schedule.inputCount}, productedCount ${schedule.productedCount}, repairCount ${schedule.repairCount}, ` +
+      `one-pass ${onePass.currentRate}; dashboard outputCount ${output.outputCount}, onePassRate ${rates.onePassRate}${mismatch}` +
+      `; load average ${os.loadavg()[0].toFixed(1)}`,
+  );
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+
+function get(port, token, urlPath) {
+  return new Promise((resolve) => {
+    const request = http.request({ host: '127.0.0.1', port, path: urlPath, method: 'GET', agent, headers: { Authorization: `Bearer ${token}` } }, (response) => {
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk) => (text += chunk));
+      response.on('end', () => {
+        let json = null;
+        try {
+          json = JSON.parse(text);
+        } catch {
+          // not an envelope
+        }
+        resolve({ ok: response.statusCode === 200 && json?.code === 1, status: response.statusCode, json, text });
+      });
+    });
+    request.on('error', (error) => resolve({ ok: false, status: 0, json: null, text: error.message }));
+    request.end();
+  });
+}
+
+const percentile = (sorted, share) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))]);
+
+/** A warm-up, then SAMPLES sequential requests or MAX_MS_PER_CALL of them, whichever ends first. */
+async function timeCall(port, token, urlPath) {
+  for (let i = 0; i < WARMUP; i++) await get(port, token, urlPath);
+  const latencies = [];
+  let errors = 0;
+  let error = '';
+  const end = performance.now() + MAX_MS_PER_CALL;
+  while (latencies.length < SAMPLES && performance.now() < end) {
+    const sent = performance.now();
+    const answer = await get(port, token, urlPath);
+    const took = performance.now() - sent;
+    if (answer.ok) latencies.push(took);
+    else {
+      errors += 1;
+      error = `${answer.status} ${answer.text.slice(0, 100)}`;
+      if (errors > 20) break;
+    }
+  }
+  latencies.sort((a, b) => a - b);
+  return { p50: percentile(latencies, 0.5), p95: percentile(latencies, 0.95), samples: latencies.length, errors, error };
+}
+
+function printTables(runs) {
+  const sizes = SIZES.filter((size, index) => SIZES.indexOf(size) === index);
+  const columns = runs.flatMap((run) => sizes.map((size) => ({ run, size, head: `${run.name} ${count(size)}` })));
+  const width = Math.max(11, ...columns.map((column) => column.head.length + 1));
+  for (const [title, key] of [['p95', 'p95'], ['p50', 'p50']]) {
+    console.log(`\n${title} latency in ms (sequential requests as the administrator; ! marks p95 >= ${TARGET_MS} ms)`);
+    console.log(`${'call'.padEnd(30)}${columns.map((column) => column.head.padStart(width)).join('')}`);
+    for (const [label] of CALLS) {
+      const cells = columns.map(({ run, size }) => {
+        const timing = run.figures.get(`${label}|${size}`);
+        if (!timing) return '-'.padStart(width);
+        const mark = key === 'p95' && !(timing.p95 < TARGET_MS) ? '!' : ' ';
+        return `${Number.isNaN(timing[key]) ? 'error' : timing[key].toFixed(1)}${mark}`.padStart(width);
+      });
+      console.log(`${label.padEnd(30)}${cells.join('')}`);
+    }
+  }
+}
+
+async function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** The built server on `env`, answered once its API document is served; stop() ends it with SIGTERM. */
+async function startServer(env, url) {
+  const child = spawn(process.execPath, [path.join(root, 'packages/server/dist/main.js')], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  };
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    try {
+      const response = await fetch(`${url}/api/docs/json`);
+      if (response.status < 500) return { stop };
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`server did not start:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+// Last, so every constant above is initialised.
+await main();
