@@ -1,6 +1,46 @@
-import { PlaceholderPage } from '../../shell/pages/placeholder-page';
+import { PATHS } from '@factory/contracts';
+import { ConfigProvider, theme, type ThemeConfig } from 'antd';
+import { useSession } from '../../../lib/session-store';
+import { dashboardKeys } from '../api/dashboard-keys';
+import { DashboardClock } from '../components/dashboard-clock';
+import { InputPanel, TodayPanel } from '../components/production-panels';
+import { DevOutputPanel, StatisticPanel } from '../components/stock-panels';
+import { TaskRatePanel } from '../components/task-rate-panel';
+import { ProductionTopPanel, TerminalPanel } from '../components/terminal-panels';
+import { TrendPanel } from '../components/trend-panel';
+import { useLiveRefresh } from '../use-live-refresh';
+import './data-center-page.css';
 
-/** Being built for issue 7. */
+const darkTheme: ThemeConfig = { algorithm: theme.darkAlgorithm, token: { colorPrimary: '#3fd0ff' } };
+
+/**
+ * 数据中心 (/dataCenter, seed 000 §2 and §7): the factory at a glance on a big
+ * screen. Each panel asks its own call at the period of the refresh table; a
+ * failing call zeroes its panel only.
+ */
 export function DataCenterPage() {
-  return <PlaceholderPage />;
+  const token = useSession((state) => state.token);
+  // Results move today's counters at once; the hourly and daily figures keep their periods.
+  useLiveRefresh(token ? `${PATHS.dataCenterEvents}?token=${encodeURIComponent(token)}` : null, dashboardKeys.live());
+
+  return (
+    <ConfigProvider theme={darkTheme}>
+      <div className="data-center">
+        <header className="data-center__title">
+          <h1>数据中心</h1>
+          <DashboardClock />
+        </header>
+        <div className="data-center__grid">
+          <InputPanel />
+          <TodayPanel />
+          <ProductionTopPanel />
+          <StatisticPanel />
+          <TaskRatePanel />
+          <TerminalPanel />
+          <DevOutputPanel />
+          <TrendPanel />
+        </div>
+      </div>
+    </ConfigProvider>
+  );
 }

@@ -1,0 +1,20 @@
+import { type ChartPoint, PATHS, terminalCounts } from '@factory/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { dashboardKeys, refreshOf } from './dashboard-keys';
+import { dashboardGet } from './dashboard-request';
+
+/** GET /api/dataCenter/padCount: PADs by state (seed 000 §7 pad_count, every 5 s). */
+export function getPadCount(signal?: AbortSignal): Promise<ChartPoint[]> {
+  return dashboardGet(PATHS.dataCenterPadCount, terminalCounts, {}, signal);
+}
+
+export const padCountQuery = () =>
+  queryOptions({
+    queryKey: dashboardKeys.padCount(),
+    queryFn: ({ signal }) => getPadCount(signal),
+    ...refreshOf('padCount'),
+  });
+
+export function usePadCount() {
+  return useQuery(padCountQuery());
+}

@@ -1,0 +1,198 @@
+import { BOARD_LIMITS, type ChartPoint } from '@factory/contracts';
+import type { BarSeriesOption, LineSeriesOption, PieSeriesOption } from 'echarts/charts';
+import type {
+  GridComponentOption,
+  LegendComponentOption,
+  MarkLineComponentOption,
+  TooltipComponentOption,
+} from 'echarts/components';
+import type { ComposeOption } from 'echarts/core';
+import { ratePercent } from './board-view';
+
+/**
+ * The chart options of the data board, built from the calls' answers. Pure
+ * functions (types only from echarts), so tests read the options directly:
+ * jsdom-like test DOMs draw no charts.
+ */
+export type BoardChartOption = ComposeOption<
+  | BarSeriesOption
+  | LineSeriesOption
+  | PieSeriesOption
+  | GridComponentOption
+  | LegendComponentOption
+  | MarkLineComponentOption
+  | TooltipComponentOption
+>;
+
+/** Light on dark, sized to be read from across the line. */
+export const BOARD_COLORS = {
+  text: '#e6f0ff',
+  muted: '#93a9cc',
+  axis: '#36507d',
+  split: 'rgba(120, 160, 220, 0.16)',
+  accent: '#3fd0ff',
+  pass: '#36d399',
+  warn: '#ffb547',
+  background: '#0b1a36',
+  palette: ['#3fd0ff', '#36d399', '#ffb547', '#ff6b6b', '#a78bfa', '#5b8ff9', '#f472b6', '#facc15', '#2dd4bf', '#fb923c'],
+} as const;
+
+const LABEL_SIZE = 18;
+const axisLabel = { color: BOARD_COLORS.muted, fontSize: LABEL_SIZE };
+const axisLine = { lineStyle: { color: BOARD_COLORS.axis } };
+const splitLine = { lineStyle: { color: BOARD_COLORS.split } };
+const tooltip = { textStyle: { fontSize: 16 } };
+
+/** The one-pass target on the 0–100 axis (seed 000 §9: 80). */
+export const TARGET_PERCENT = ratePercent(BOARD_LIMITS.aimRate);
+
+/** A dashed horizontal target line at `percent` on a 0–100 axis. */
+function targetLine(percent: number): LineSeriesOption['markLine'] {
+  return {
+    silent: true,
+    symbol: 'none',
+    lineStyle: { type: 'dashed', color: BOARD_COLORS.warn, width: 2 },
+    label: { formatter: `目标 ${percent}%`, position: 'insideEndTop', color: BOARD_COLORS.warn, fontSize: LABEL_SIZE },
+    data: [{ yAxis: percent, name: '目标' }],
+  };
+}
+
+/** The y axis of every rate chart: 0–100 % (seed 000 §9). */
+const percentAxis = {
+  type: 'value',
+  min: 0,
+  max: 100,
+  interval: 20,
+  axisLabel: { ...axisLabel, formatter: '{value}%' },
+  axisLine,
+  splitLine,
+} as const;
+
+/** The plot area with room kept for the axis labels whatever their length. */
+const grid = (margins: { left: number; right: number; top: number; bottom: number }): GridComponentOption => ({
+  ...margins,
+  outerBoundsMode: 'same',
+  outerBoundsContain: 'axisLabel',
+});
+
+/** 一次通过率曲线: one point per bucket (x its time), y 0–100 %, a dashed target line at 80. */
+export function onePassCurveOption(points: readonly ChartPoint[]): BoardChartOption {
+  return {
+    grid: grid({ left: 16, right: 40, top: 48, bottom: 16 }),
+    tooltip: { ...tooltip, trigger: 'axis', valueFormatter: (value) => `${String(value)}%` },
+    xAxis: {
+      type: 'category',
+      boundaryGap: false,
+      data: points.map((point) => point.xVal),
+      axisLabel,
+      axisLine,
+    },
+    yAxis: percentAxis,
+    series: [
+      {
+        type: 'line',
+        name: '一次通过率',
+        data: points.map((point) => ratePercent(point.yVal)),
+        smooth: true,
+        symbolSize: 10,
+        lineStyle: { width: 4, color: BOARD_COLORS.accent },
+        itemStyle: { color: BOARD_COLORS.accent },
+        label: { show: true, formatter: '{c}%', color: BOARD_COLORS.text, fontSize: LABEL_SIZE, distance: 10 },
+        areaStyle: {
+          color: {
+            type: 'linear',
+            x: 0,
+            y: 0,
+            x2: 0,
+            y2: 1,
+            colorStops: [
+              { offset: 0, color: 'rgba(63, 208, 255, 0.35)' },
+              { offset: 1, color: 'rgba(63, 208, 255, 0.02)' },
+            ],
+          },
+        },
+        markLine: targetLine(TARGET_PERCENT),
+      },
+    ],
+  };
+}
+
+/** 问题分布 by flow: a ring, each flow's failed results. */
+export function problemPieOption(points: readonly ChartPoint[]): BoardChartOption {
+  return {
+    color: [...BOARD_COLORS.palette],
+    tooltip: { ...tooltip, trigger: 'item', formatter: '{b}：{c} 次（{d}%）' },
+    legend: { bottom: 0, textStyle: { color: BOARD_COLORS.text, fontSize: 16 }, itemWidth: 18, itemHeight: 12 },
+    series: [
+      {
+        type: 'pie',
+        name: '问题分布',
+        radius: ['38%', '64%'],
+        center: ['50%', '45%'],
+        data: points.map((point) => ({ name: point.xVal, value: point.yVal })),
+        label: { color: BOARD_COLORS.text, fontSize: LABEL_SIZE, formatter: '{b}\n{c} 次', alignTo: 'edge', edgeDistance: 8 },
+        labelLine: { lineStyle: { color: BOARD_COLORS.muted } },
+        itemStyle: { borderColor: BOARD_COLORS.background, borderWidth: 3 },
+      },
+    ],
+  };
+}
+
+/** The top problems: horizontal bars, the most frequent at the top. */
+export function problemTopOption(points: readonly ChartPoint[]): BoardChartOption {
+  const top = points.slice(0, BOARD_LIMITS.problemTop);
+  return {
+    grid: grid({ left: 16, right: 64, top: 8, bottom: 8 }),
+    tooltip: { ...tooltip, trigger: 'axis', axisPointer: { type: 'shadow' } },
+    xAxis: { type: 'value', minInterval: 1, axisLabel, splitLine },
+    yAxis: {
+      type: 'category',
+      inverse: true,
+      data: top.map((point) => point.xVal),
+      axisLabel: { ...axisLabel, color: BOARD_COLORS.text, width: 220, overflow: 'truncate' },
+      axisLine,
+      axisTick: { show: false },
+    },
+    series: [
+      {
+        type: 'bar',
+        name: '问题次数',
+        data: top.map((point) => point.yVal),
+        barMaxWidth: 28,
+        itemStyle: { color: BOARD_COLORS.warn, borderRadius: [0, 6, 6, 0] },
+        label: { show: true, position: 'right', color: BOARD_COLORS.text, fontSize: LABEL_SIZE },
+      },
+    ],
+  };
+}
+
+/** 一次通过率总览: a bar per flow (0–100 %), green at or above the target, amber below, the target dashed. */
+export function flowRateOption(points: readonly ChartPoint[], aimRate: number): BoardChartOption {
+  const aim = ratePercent(aimRate);
+  return {
+    grid: grid({ left: 16, right: 40, top: 48, bottom: 16 }),
+    tooltip: { ...tooltip, trigger: 'axis', axisPointer: { type: 'shadow' }, valueFormatter: (value) => `${String(value)}%` },
+    xAxis: {
+      type: 'category',
+      data: points.map((point) => point.xVal),
+      axisLabel: { ...axisLabel, color: BOARD_COLORS.text, interval: 0, width: 140, overflow: 'truncate' },
+      axisLine,
+      axisTick: { show: false },
+    },
+    yAxis: percentAxis,
+    series: [
+      {
+        type: 'bar',
+        name: '一次通过率',
+        barMaxWidth: 72,
+        data: points.map((point) => {
+          const percent = ratePercent(point.yVal);
+          return { value: percent, itemStyle: { color: percent >= aim ? BOARD_COLORS.pass : BOARD_COLORS.warn } };
+        }),
+        itemStyle: { borderRadius: [6, 6, 0, 0] },
+        label: { show: true, position: 'top', formatter: '{c}%', color: BOARD_COLORS.text, fontSize: LABEL_SIZE },
+        markLine: targetLine(aim) as BarSeriesOption['markLine'],
+      },
+    ],
+  };
+}
