@@ -1,0 +1,101 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  codesReader,
+  consoleLogin,
+  GATEWAY,
+  seedFactory,
+  type SeededTask,
+  type Simulation,
+  singleTaskPlan,
+  startSimulation,
+  type StationLogin,
+} from '../packages/simulator/src/index.js';
+import { launchBrowser } from './support/browser.js';
+import { ADMIN_PASSWORD, type RunningServer, startServer } from './support/server.js';
+import { pathOf } from './support/ui.js';
+
+const MODEL = 'GW_BOARD_E2E';
+
+let server: RunningServer;
+let browser: Browser;
+let task: SeededTask;
+let call: Awaited<ReturnType<typeof consoleLogin>>['call'];
+let simulation: Simulation | undefined;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer({ CAPTCHA: 'off' }), launchBrowser()]);
+  ({ call } = await consoleLogin(server.url, 'admin', ADMIN_PASSWORD));
+  const plan = singleTaskPlan({ ...GATEWAY, number: MODEL, code: 'GWBOARDE2E' }, { units: 400, stations: 4, operatorCount: 2 });
+  task = (await seedFactory(call, server.url, plan)).tasks[0]!;
+});
+afterAll(async () => {
+  simulation?.abort();
+  await browser?.close();
+  await server?.stop();
+});
+
+async function signIn(page: Page): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('用户名').fill('admin');
+  await page.getByLabel('密码').fill(ADMIN_PASSWORD);
+  await page.getByLabel('密码').press('Enter');
+  await expect.poll(() => pathOf(page), { timeout: 5000 }).toBe('/dataCenter');
+}
+
+/** The board's 已生产 figure as a number (the slide may be faded out; its text is still there). */
+async function produced(page: Page): Promise<number> {
+  const value = page.locator('dl[aria-label="生产数据"] .board-figure').filter({ hasText: '已生产' }).locator('.board-figure__value');
+  return Number((await value.textContent())?.replace(/\D/g, '') || 'NaN');
+}
+
+const run = (stations: StationLogin[]) =>
+  startSimulation({
+    baseUrl: server.url,
+    stations,
+    rate: 0,
+    failureRate: 0.1,
+    repairDelayMs: 100,
+    codesOf: codesReader(call),
+    randomSeed: 3,
+    backoffMs: 50,
+    maxBackoffMs: 500,
+  });
+
+describe('the task board and the dashboard move with the stations', () => {
+  it("shows the board's produced count rising while the simulator runs, without a reload", async () => {
+    const context = await browser.newContext({ baseURL: server.url, locale: 'zh-CN', viewport: { width: 1920, height: 1080 } });
+    const page = await context.newPage();
+    await signIn(page);
+    const twice = (text: string) => encodeURIComponent(encodeURIComponent(text));
+    await page.goto(`/dataWatch?id=${task.taskId}&productNumber=${twice(MODEL)}&productionLineName=${twice('测试产线')}`);
+    await expect.poll(() => produced(page), { timeout: 10_000 }).toBe(0);
+    await expect.poll(() => page.getByText(MODEL).first().isVisible()).toBe(true);
+    // A mark on this document: a reload would lose it.
+    await page.evaluate(() => ((window as unknown as { boardMark: number }).boardMark = 7));
+
+    simulation = await run(task.stations);
+    // Live (server-sent events): well within the board's 10 s poll.
+    await expect.poll(() => produced(page), { timeout: 8000 }).toBeGreaterThan(0);
+    const first = await produced(page);
+    await expect.poll(() => produced(page), { timeout: 8000 }).toBeGreaterThan(first);
+    await simulation.stop();
+    simulation = undefined;
+    expect(await page.evaluate(() => (window as unknown as { boardMark?: number }).boardMark)).toBe(7);
+
+    // Once the stations stop, the board settles on what the server counts.
+    const schedule = await call<{ productedCount: number }>('GET', `/api/board/schedule?taskId=${task.taskId}`);
+    await expect.poll(() => produced(page), { timeout: 12_000 }).toBe(schedule.productedCount);
+
+    // The dashboard's today counter shows the same units, four digits at least.
+    await page.goto('/dataCenter');
+    const today = await call<{ producedProductToday: number }>('GET', '/api/dataCenter/realTimeInput');
+    expect(today.producedProductToday).toBe(schedule.productedCount);
+    const digits = String(today.producedProductToday).padStart(4, '0');
+    await expect.poll(() => page.getByText('今日已生产').first().isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(async () => (await page.locator('body').textContent())?.replace(/\s/g, '').includes(digits.split('').join('')), {
+      timeout: 10_000,
+    }).toBe(true);
+    await context.close();
+  }, 90_000);
+});
