@@ -87,7 +87,7 @@ function add(map, key, base, deltas) {
 
 /**
  * Appends one device's history to `batch`: its results (ids from `nextId`), its latest result per
- * flow, its columns, and what the results add to flow_counter, item_failure, task_bucket and
+ * flow, its columns, and what the results add to flow_counter, item_failure, task_bucket (per flow) and
  * daily_output, aggregated per row within the batch. `start` is when its first test began.
  */
 export function addDevice(batch, task, device, start, random, nextId, dayOf) {
@@ -149,10 +149,10 @@ export function addDevice(batch, task, device, start, random, nextId, dayOf) {
           { taskFlowId: flow.id, terminalId: terminal.id, kind: failure.kind, itemId: failure.itemId }, { failCount: 1 });
       }
     }
-    if (produced !== 0 || counts.onePassUnits !== 0 || counts.failedUnits !== 0) {
+    if (produced !== 0 || counts.firstCount !== 0) {
       const bucketStart = Math.floor(endTime / BUCKET_MS) * BUCKET_MS;
-      add(batch.buckets, `${task.taskId}:${bucketStart}:${terminal.id}`, { taskId: task.taskId, bucketStart, terminalId: terminal.id },
-        { produced, onePassUnits: counts.onePassUnits, failedUnits: counts.failedUnits });
+      add(batch.buckets, `${flow.id}:${bucketStart}:${terminal.id}`, { taskFlowId: flow.id, bucketStart, terminalId: terminal.id },
+        { produced, firstCount: counts.firstCount, firstPassCount: counts.firstPassCount });
     }
     if (produced !== 0 || counts.testedUnits !== 0 || counts.onePassUnits !== 0 || counts.failedUnits !== 0) {
       const day = dayOf(endTime);

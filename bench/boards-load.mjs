@@ -13,7 +13,7 @@ const COUNTER_COLUMNS = ['totalCount', 'failCount', 'finishNumber', 'testedUnits
 const ROLLUPS = {
   counters: { table: 'flow_counter', keys: ['taskFlowId', 'terminalId'], sums: COUNTER_COLUMNS },
   failures: { table: 'item_failure', keys: ['taskFlowId', 'terminalId', 'kind', 'itemId'], sums: ['failCount'] },
-  buckets: { table: 'task_bucket', keys: ['taskId', 'bucketStart', 'terminalId'], sums: ['produced', 'onePassUnits', 'failedUnits'] },
+  buckets: { table: 'task_bucket', keys: ['taskFlowId', 'bucketStart', 'terminalId'], sums: ['produced', 'firstCount', 'firstPassCount'] },
   days: { table: 'daily_output', keys: ['ownerId', 'day', 'shard'], sums: ['produced', 'tested', 'onePassUnits', 'failedUnits'] },
 };
 const PG_TYPES = {
@@ -270,11 +270,14 @@ export async function rollupMismatches(loader) {
   const taskCounters = await loader.all(`select tf."taskId", sum(fc."testedUnits") as "testedUnits", sum(fc."repairUnits") as "repairUnits",
       sum(fc."onePassUnits") as "onePassUnits", sum(fc."failedUnits") as "failedUnits"
     from flow_counter fc join task_flow tf on tf.id = fc."taskFlowId" group by tf."taskId"`);
-  const buckets = await loader.all(`select "taskId", sum(produced) as produced, sum("onePassUnits") as "onePassUnits", sum("failedUnits") as "failedUnits"
-    from task_bucket group by "taskId"`);
+  const buckets = await loader.all(`select tf."taskId", sum(b.produced) as produced from task_bucket b join task_flow tf on tf.id = b."taskFlowId"
+    group by tf."taskId"`);
+  const flowBuckets = await loader.all(`select "taskFlowId", sum("firstCount") as "firstCount", sum("firstPassCount") as "firstPassCount"
+    from task_bucket group by "taskFlowId"`);
+  compare('flow buckets', byKey(results, 'taskFlowId'), byKey(flowBuckets, 'taskFlowId'), ['firstCount', 'firstPassCount']);
   const tested = new Map([...byKey(units, 'taskId')].filter(([, row]) => Number(row.testedUnits) > 0));
   compare('task', tested, byKey(taskCounters, 'taskId'), ['testedUnits', 'repairUnits', 'onePassUnits', 'failedUnits']);
-  compare('task buckets', tested, byKey(buckets, 'taskId'), ['produced', 'onePassUnits', 'failedUnits']);
+  compare('task buckets', tested, byKey(buckets, 'taskId'), ['produced']);
 
   const sum = (rows, name) => rows.reduce((total, row) => total + Number(row[name]), 0);
   const [days] = await loader.all(`select coalesce(sum(produced), 0) as produced, coalesce(sum(tested), 0) as "testedUnits",

@@ -453,12 +453,12 @@ export interface ItemFailureTable {
 }
 
 export interface TaskBucketTable {
-  taskId: number;
+  taskFlowId: number;
   bucketStart: number;
   terminalId: number;
   produced: Generated<number>;
-  onePassUnits: Generated<number>;
-  failedUnits: Generated<number>;
+  firstCount: Generated<number>;
+  firstPassCount: Generated<number>;
 }
 
 export interface DailyOutputTable {

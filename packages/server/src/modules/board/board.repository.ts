@@ -70,26 +70,28 @@ export async function itemFailures(db: Kysely<Database>, taskId: number) {
     .sort((a, b) => b.failures - a.failures || a.sequence - b.sequence || a.itemId - b.itemId);
 }
 
-/** The task's five-minute buckets from `since` on, summed over terminals. */
+/** The task's five-minute buckets from `since` on, per flow, summed over terminals. */
 export async function bucketsSince(db: Kysely<Database>, taskId: number, since: number) {
   const rows = await db
     .selectFrom('task_bucket')
+    .innerJoin('task_flow', 'task_flow.id', 'task_bucket.taskFlowId')
     .select((eb) => [
-      'bucketStart',
-      eb.fn.sum<number>('produced').as('produced'),
-      eb.fn.sum<number>('onePassUnits').as('onePassUnits'),
-      eb.fn.sum<number>('failedUnits').as('failedUnits'),
+      'task_bucket.taskFlowId',
+      'task_bucket.bucketStart',
+      eb.fn.sum<number>('task_bucket.produced').as('produced'),
+      eb.fn.sum<number>('task_bucket.firstCount').as('firstCount'),
+      eb.fn.sum<number>('task_bucket.firstPassCount').as('firstPassCount'),
     ])
-    .where('taskId', '=', taskId)
-    .where('bucketStart', '>=', since)
-    .groupBy('bucketStart')
-    .orderBy('bucketStart')
+    .where('task_flow.taskId', '=', taskId)
+    .where('task_bucket.bucketStart', '>=', since)
+    .groupBy(['task_bucket.taskFlowId', 'task_bucket.bucketStart'])
     .execute();
   return rows.map((row) => ({
+    taskFlowId: row.taskFlowId,
     bucketStart: Number(row.bucketStart),
     produced: Number(row.produced),
-    onePassUnits: Number(row.onePassUnits),
-    failedUnits: Number(row.failedUnits),
+    firstCount: Number(row.firstCount),
+    firstPassCount: Number(row.firstPassCount),
   }));
 }
 

@@ -23,8 +23,22 @@ const HOUR_MS = 3_600_000;
 /** A rate 0–1 kept to `hold` decimals; 0 when nothing was counted. */
 export function rateOf(part: number, whole: number, hold: number): number {
   if (whole <= 0) return 0;
-  const scale = 10 ** hold;
-  return Math.round((part / whole) * scale) / scale;
+  return rounded(part / whole, hold);
+}
+
+const rounded = (rate: number, hold: number) => Math.round(rate * 10 ** hold) / 10 ** hold;
+
+/**
+ * The one-pass rate of units through the task's flows (rolled throughput yield):
+ * the product of each flow's first-attempt pass rate, over the flows with a first
+ * attempt. Unlike counting units once their outcome is known, it does not lean
+ * low while units are still in the line (a failure is known at once, a pass only
+ * at the end). null when no flow has a first attempt.
+ */
+export function rolledRate(flows: { firstCount: number; firstPassCount: number }[]): number | null {
+  const tested = flows.filter((flow) => flow.firstCount > 0);
+  if (tested.length === 0) return null;
+  return tested.reduce((rate, flow) => rate * (flow.firstPassCount / flow.firstCount), 1);
 }
 
 export async function schedule(db: Kysely<Database>, taskId: number, now: number): Promise<BoardSchedule> {
@@ -67,9 +81,10 @@ export async function problemTop(db: Kysely<Database>, taskId: number, number: n
 }
 
 /**
- * The one-pass rate per `interval` minutes (rounded up to whole buckets) over the
- * last BOARD_LIMITS.curvePoints intervals, oldest first; an interval in which no
- * unit was decided has no point (a rate of nothing is not 0%).
+ * The one-pass rate (rolledRate of the first attempts in it) per `interval`
+ * minutes (rounded up to whole buckets) over the last BOARD_LIMITS.curvePoints
+ * intervals, oldest first; an interval without a first attempt has no point (a
+ * rate of nothing is not 0%).
  */
 export async function onePassTotal(
   db: Kysely<Database>,
@@ -81,27 +96,29 @@ export async function onePassTotal(
   const intervalMs = Math.ceil(query.interval / BOARD_LIMITS.bucketMinutes) * BUCKET_MS;
   const end = Math.floor(now / intervalMs) * intervalMs + intervalMs;
   const start = end - BOARD_LIMITS.curvePoints * intervalMs;
-  const sums = new Map<number, { pass: number; fail: number }>();
+  // interval start → flow → its first attempts in the interval
+  const intervals = new Map<number, Map<number, { firstCount: number; firstPassCount: number }>>();
   for (const bucket of await bucketsSince(db, taskId, start)) {
     const at = Math.floor(bucket.bucketStart / intervalMs) * intervalMs;
-    const sum = sums.get(at) ?? { pass: 0, fail: 0 };
-    sum.pass += bucket.onePassUnits;
-    sum.fail += bucket.failedUnits;
-    sums.set(at, sum);
+    const flows = intervals.get(at) ?? new Map<number, { firstCount: number; firstPassCount: number }>();
+    const flow = flows.get(bucket.taskFlowId) ?? { firstCount: 0, firstPassCount: 0 };
+    flow.firstCount += bucket.firstCount;
+    flow.firstPassCount += bucket.firstPassCount;
+    flows.set(bucket.taskFlowId, flow);
+    intervals.set(at, flows);
   }
   const label = (at: number) => (intervalMs >= 24 * HOUR_MS ? formatTime(at, timeZone).slice(5, 10) : formatTime(at, timeZone).slice(11, 16));
-  return [...sums]
-    .filter(([, sum]) => sum.pass + sum.fail > 0)
-    .sort(([a], [b]) => a - b)
-    .map(([at, sum]) => ({ xVal: label(at), yVal: rateOf(sum.pass, sum.pass + sum.fail, query.hold) }));
+  return [...intervals]
+    .map(([at, flows]) => ({ at, rate: rolledRate([...flows.values()]) }))
+    .filter((point): point is { at: number; rate: number } => point.rate !== null)
+    .sort((a, b) => a.at - b.at)
+    .map((point) => ({ xVal: label(point.at), yVal: rounded(point.rate, query.hold) }));
 }
 
 export async function onePassDetail(db: Kysely<Database>, taskId: number, hold: number): Promise<OnePassDetail> {
   const flows = await flowFigures(db, taskId);
-  const onePass = flows.reduce((sum, flow) => sum + flow.onePassUnits, 0);
-  const failed = flows.reduce((sum, flow) => sum + flow.failedUnits, 0);
   return {
-    currentRate: rateOf(onePass, onePass + failed, hold),
+    currentRate: rounded(rolledRate(flows) ?? 0, hold),
     aimRate: BOARD_LIMITS.aimRate,
     flowRate: flows.map((flow) => ({ xVal: flow.name, yVal: rateOf(flow.firstPassCount, flow.firstCount, hold) })),
   };

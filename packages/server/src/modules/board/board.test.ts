@@ -73,9 +73,10 @@ describe.each(testDialects())('task board and dashboard figures on %s', (dialect
     expect(await board(PATHS.boardProblemTop, { number: 1 })).toEqual({ problems: [{ xVal: itemName, yVal: 1 }], total: 2 });
   });
 
-  it('one-pass: the task (A of A, B, C decided), each flow at the first attempt, and the curve', async () => {
+  it('one-pass: each flow at the first attempt, the task as their product, and the curve', async () => {
+    // Flow 1: A, C passed at the first attempt, B failed; flow 2: A, B passed, C failed. The task: 2/3 × 2/3.
     expect(await board(PATHS.boardOnePassDetail, { hold: 4 })).toEqual({
-      currentRate: 0.3333,
+      currentRate: 0.4444,
       aimRate: 0.8,
       flowRate: [
         { xVal: '流程1', yVal: 0.6667 },
@@ -83,7 +84,7 @@ describe.each(testDialects())('task board and dashboard figures on %s', (dialect
       ],
     });
     const hour = formatTime(Math.floor(Date.now() / 3_600_000) * 3_600_000, t.config.timeZone).slice(11, 16);
-    expect(await board(PATHS.boardOnePassTotal, { interval: 60, hold: 2 })).toEqual([{ xVal: hour, yVal: 0.33 }]);
+    expect(await board(PATHS.boardOnePassTotal, { interval: 60, hold: 2 })).toEqual([{ xVal: hour, yVal: 0.44 }]);
   });
 
   it('refuses the board to a user without 数据看板 and answers 404 for an unknown task', async () => {

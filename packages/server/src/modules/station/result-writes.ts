@@ -39,7 +39,7 @@ export interface ResultWrite {
   counts: Record<(typeof COUNTER_NAMES)[number], number>;
   /** the check items that failed (problem distribution) */
   failures: { kind: 'auto' | 'manual'; itemId: number }[];
-  /** the five minutes and the factory day of the result's end, and the task's account: the curve's and dashboard's rows */
+  /** the five minutes and the factory day of the result's end, and the task's account: the curve's and the dashboard's rows */
   bucketStart: number;
   day: string;
   ownerId: number;
@@ -157,7 +157,7 @@ const paramsOf = (w: ResultWrite): WriteParams => {
     failKinds: failures.map((f) => f.kind),
     failItems: failures.map((f) => f.itemId),
     shard: w.terminalId % DAY_SHARDS,
-    writeBucket: w.produced !== 0 || c.onePassUnits !== 0 || c.failedUnits !== 0 ? 1 : 0,
+    writeBucket: w.produced !== 0 || c.firstCount !== 0 ? 1 : 0,
     writeDay: w.produced !== 0 || c.testedUnits !== 0 || c.onePassUnits !== 0 || c.failedUnits !== 0 ? 1 : 0,
   };
 };
@@ -212,7 +212,7 @@ const addCounters = <T extends string>(table: string, columns: readonly T[]) =>
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the same sum for each column of the conflict's row
   (eb: any) => Object.fromEntries(columns.map((column) => [column, eb(eb.ref(`${table}.${column}`), '+', eb.ref(`excluded.${column}`))]));
 const COUNTER_COLUMN_LIST = Object.values(COUNTER_COLUMNS);
-const BUCKET_COLUMNS = ['produced', 'onePassUnits', 'failedUnits'] as const;
+const BUCKET_COLUMNS = ['produced', 'firstCount', 'firstPassCount'] as const;
 const DAY_COLUMNS = ['produced', 'tested', 'onePassUnits', 'failedUnits'] as const;
 
 const countAtFlow = prepared(['taskFlowId', 'terminalId', ...COUNTER_NAMES], (db, _dialect, p: WriteParams) =>
@@ -236,18 +236,18 @@ const countItemFailure = prepared(
       .onConflict((oc) => oc.columns(['taskFlowId', 'terminalId', 'kind', 'itemId']).doUpdateSet(addCounters('item_failure', ['failCount']))),
 );
 
-const countBucket = prepared(['taskId', 'bucketStart', 'terminalId', 'produced', 'onePassUnits', 'failedUnits'], (db, _dialect, p: WriteParams) =>
+const countBucket = prepared(['taskFlowId', 'bucketStart', 'terminalId', 'produced', 'firstCount', 'firstPassCount'], (db, _dialect, p: WriteParams) =>
   db
     .insertInto('task_bucket')
     .values({
-      taskId: p.taskId,
+      taskFlowId: p.taskFlowId,
       bucketStart: p.bucketStart,
       terminalId: p.terminalId,
       produced: p.produced,
-      onePassUnits: p.onePassUnits,
-      failedUnits: p.failedUnits,
+      firstCount: p.firstCount,
+      firstPassCount: p.firstPassCount,
     })
-    .onConflict((oc) => oc.columns(['taskId', 'bucketStart', 'terminalId']).doUpdateSet(addCounters('task_bucket', BUCKET_COLUMNS))),
+    .onConflict((oc) => oc.columns(['taskFlowId', 'bucketStart', 'terminalId']).doUpdateSet(addCounters('task_bucket', BUCKET_COLUMNS))),
 );
 
 const countDay = prepared(['ownerId', 'day', 'shard', 'produced', 'testedUnits', 'onePassUnits', 'failedUnits'], (db, _dialect, p: WriteParams) =>
@@ -366,14 +366,14 @@ const storeAtOnce = prepared(WRITE_NAMES, (db, _dialect, p: WriteParams) =>
     .with('bucket', (q) =>
       q
         .insertInto('task_bucket')
-        .columns(['taskId', 'bucketStart', 'terminalId', ...BUCKET_COLUMNS])
+        .columns(['taskFlowId', 'bucketStart', 'terminalId', ...BUCKET_COLUMNS])
         .expression(
-          sql`select ${typed(p.taskId, 'integer')}, ${typed(p.bucketStart, 'bigint')}, ${typed(p.terminalId, 'integer')},
-            ${typed(p.produced, 'integer')}, ${typed(p.onePassUnits, 'integer')}, ${typed(p.failedUnits, 'integer')}
+          sql`select ${typed(p.taskFlowId, 'integer')}, ${typed(p.bucketStart, 'bigint')}, ${typed(p.terminalId, 'integer')},
+            ${typed(p.produced, 'integer')}, ${typed(p.firstCount, 'integer')}, ${typed(p.firstPassCount, 'integer')}
             from device where ${typed(p.writeBucket, 'integer')} = 1`,
         )
-        .onConflict((oc) => oc.columns(['taskId', 'bucketStart', 'terminalId']).doUpdateSet(addCounters('task_bucket', BUCKET_COLUMNS)))
-        .returning('taskId'),
+        .onConflict((oc) => oc.columns(['taskFlowId', 'bucketStart', 'terminalId']).doUpdateSet(addCounters('task_bucket', BUCKET_COLUMNS)))
+        .returning('taskFlowId'),
     )
     .with('today', (q) =>
       q

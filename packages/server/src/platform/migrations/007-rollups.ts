@@ -34,17 +34,18 @@ export function rollupMigration() {
         .addPrimaryKeyConstraint('item_failure_pk', ['taskFlowId', 'terminalId', 'kind', 'itemId'])
         .execute();
 
-      // A task's units finished and decided per five minutes (the one-pass curve, the pace of the last hour).
+      // Each flow's first attempts and units finished per five minutes: the one-pass curve and the pace of the last hour.
       await db.schema
         .createTable('task_bucket')
-        .addColumn('taskId', 'integer', (c) => c.notNull().references('task.id').onDelete('cascade'))
+        .addColumn('taskFlowId', 'integer', (c) => c.notNull().references('task_flow.id').onDelete('cascade'))
         /** epoch ms of the bucket's start, a multiple of five minutes */
         .addColumn('bucketStart', 'bigint', (c) => c.notNull())
         .addColumn('terminalId', 'integer', (c) => c.notNull())
+        /** units finished at the task's last flow (0 at the others) */
         .addColumn('produced', 'integer', (c) => c.notNull().defaultTo(0))
-        .addColumn('onePassUnits', 'integer', (c) => c.notNull().defaultTo(0))
-        .addColumn('failedUnits', 'integer', (c) => c.notNull().defaultTo(0))
-        .addPrimaryKeyConstraint('task_bucket_pk', ['taskId', 'bucketStart', 'terminalId'])
+        .addColumn('firstCount', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('firstPassCount', 'integer', (c) => c.notNull().defaultTo(0))
+        .addPrimaryKeyConstraint('task_bucket_pk', ['taskFlowId', 'bucketStart', 'terminalId'])
         .execute();
 
       // An account's units per factory day (the dashboard): sixteen shards a day, by terminal.
