@@ -9,17 +9,13 @@
 // sequentially after a warm-up. Figures are printed, never asserted: only a crash fails.
 //   BOARDS_SIZES=1000,100000 BOARDS_DIALECTS=postgres node bench/boards.mjs   (a quicker look)
 import { PATHS } from '@factory/contracts';
-import { execFileSync, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { flowTemplates } from './boards-history.mjs';
 import { loadDevices, openLoader, rollupMismatches, tableRows, taskContext } from './boards-load.mjs';
+import { buildServer, forEachDialect, freePort, root, spawnNode, waitReady } from './support.mjs';
 
-const root = path.resolve(import.meta.dirname, '..');
 const SIZES = (process.env.BOARDS_SIZES ?? '1000,100000,1000000').split(',').map(Number);
 const DIALECTS = (process.env.BOARDS_DIALECTS ?? 'sqlite,postgres').split(',');
 const UNITS_PER_TASK = 100_000;
@@ -81,38 +77,12 @@ function benchProduct(sim) {
 async function main() {
   const started = performance.now();
   try {
-    // Builds the server and the simulator when stale (tsc -b is incremental, a no-op when not).
-    execFileSync(path.join(root, 'node_modules/.bin/tsc'), ['-b', 'packages/server', 'packages/simulator'], { cwd: root, stdio: 'inherit' });
+    buildServer();
   } catch {
     console.log('tsc -b reported errors (another change in progress?): measuring the last build in packages/server/dist');
   }
   console.log(`board and dashboard calls at ${SIZES.map(count).join(' / ')} tested devices, ${os.cpus().length} cores, target p95 < ${TARGET_MS} ms`);
-  const runs = [];
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'factory-boards-'));
-  try {
-    if (DIALECTS.includes('sqlite')) runs.push(await benchDialect('SQLite', `file:${path.join(dir, 'factory.db')}`, dir));
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-  const pgUrl = process.env.TEST_DATABASE_URL;
-  if (pgUrl && DIALECTS.includes('postgres')) {
-    const pg = (await import('pg')).default;
-    const schema = `boards_${randomBytes(6).toString('hex')}`;
-    const client = new pg.Client({ connectionString: pgUrl });
-    await client.connect();
-    const pgDir = fs.mkdtempSync(path.join(os.tmpdir(), 'factory-boards-'));
-    try {
-      await client.query(`create schema ${schema}`);
-      const url = `${pgUrl}${pgUrl.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
-      runs.push(await benchDialect('PostgreSQL', url, pgDir));
-    } finally {
-      await client.query(`drop schema if exists ${schema} cascade`);
-      await client.end();
-      fs.rmSync(pgDir, { recursive: true, force: true });
-    }
-  } else {
-    console.log('PostgreSQL: skipped (set TEST_DATABASE_URL to measure it too)');
-  }
+  const runs = await forEachDialect('boards', benchDialect, DIALECTS);
   printTables(runs);
   console.log(`\nbench run time ${seconds(performance.now() - started)}`);
 }
@@ -336,48 +306,16 @@ function printTables(runs) {
   }
 }
 
-async function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 /** The built server on `env`, answered once its API document is served; stop() ends it with SIGTERM. */
 async function startServer(env, url) {
-  const child = spawn(process.execPath, [path.join(root, 'packages/server/dist/main.js')], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk) => (output += chunk));
-  child.stderr.on('data', (chunk) => (output += chunk));
-  const stop = async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    await exited;
-  };
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-    try {
-      const response = await fetch(`${url}/api/docs/json`);
-      if (response.status < 500) return { stop };
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`server did not start:\n${output}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
+  const server = spawnNode([path.join(root, 'packages/server/dist/main.js')], env);
+  try {
+    await waitReady(server.child, `${url}/api/docs/json`, server.output);
+  } catch (error) {
+    await server.stop();
+    throw error;
   }
+  return { stop: server.stop };
 }
 
 // Last, so every constant above is initialised.

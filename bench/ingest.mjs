@@ -8,16 +8,13 @@
 // the terminal's counters at the flow) on the same database, so the ratio shows what the product's layers cost
 // (sessions, validation, the task and flow checks, the verdict, Kysely).
 // Figures are printed, never asserted: only a crash fails.
-import { execFileSync, spawn } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
-import fs from 'node:fs';
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { BARE_PATH, openRaw } from './ingest-bare.mjs';
+import { buildServer, forEachDialect, freePort, root, spawnNode, waitReady } from './support.mjs';
 
-const root = path.resolve(import.meta.dirname, '..');
 const STATIONS = 50;
 const UNITS = 100_000;
 const DURATION_S = Number(process.env.INGEST_SECONDS) || 15;
@@ -27,80 +24,14 @@ const DEFECT = 1_000;
 const ADMIN_PASSWORD = 'Admin12345';
 
 async function main() {
-  // Builds the server and the simulator when stale (tsc -b is incremental, a no-op when not).
-  execFileSync(path.join(root, 'node_modules/.bin/tsc'), ['-b', 'packages/server', 'packages/simulator'], { cwd: root, stdio: 'inherit' });
+  buildServer();
   console.log(
     `station results: ${STATIONS} stations submitting as fast as answered for ${DURATION_S} s (first ${WARMUP_S} s not counted), ` +
       `load generator on the same ${os.cpus().length} cores`,
   );
-  const rows = [];
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'factory-ingest-'));
-  try {
-    rows.push(...(await benchDialect('SQLite', `file:${path.join(dir, 'factory.db')}`, dir)));
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-  const pgUrl = process.env.TEST_DATABASE_URL;
-  if (pgUrl) {
-    const pg = (await import('pg')).default;
-    const schema = `ingest_${randomBytes(6).toString('hex')}`;
-    const client = new pg.Client({ connectionString: pgUrl });
-    await client.connect();
-    const pgDir = fs.mkdtempSync(path.join(os.tmpdir(), 'factory-ingest-'));
-    try {
-      await client.query(`create schema ${schema}`);
-      const url = `${pgUrl}${pgUrl.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
-      rows.push(...(await benchDialect('PostgreSQL', url, pgDir)));
-    } finally {
-      await client.query(`drop schema if exists ${schema} cascade`);
-      await client.end();
-      fs.rmSync(pgDir, { recursive: true, force: true });
-    }
-  } else {
-    console.log('PostgreSQL: skipped (set TEST_DATABASE_URL to measure it too)');
-  }
+  const rows = (await forEachDialect('ingest', benchDialect)).flat();
   console.log('');
   for (const row of rows) console.log(row);
-}
-
-async function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitReady(child, url, output) {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`process exited early:\n${output()}`);
-    try {
-      const response = await fetch(url);
-      if (response.status < 500) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`did not start:\n${output()}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
-function spawnNode(args, env) {
-  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout.on('data', (chunk) => (output += chunk));
-  child.stderr.on('data', (chunk) => (output += chunk));
-  const stop = async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    await exited;
-  };
-  return { child, output: () => output, stop };
 }
 
 /** One flow checking every kind of value, and a manual check: the verdict work of a real station. */
