@@ -1,6 +1,7 @@
 // Test data of the big-screen dashboard (imported by its *.test.tsx only).
 import type { ChartPoint, DeviceAverage, DevOutput, RealTimeInput, StatisticInfo, TaskCount } from '@factory/contracts';
-import { envelope, installFetch, type SeenRequest, type StandInAnswer } from '../../test/fetch-stand-in';
+import { pathOf } from '../../test/big-screen-fixtures';
+import { envelope, installFetch, type StandInAnswer } from '../../test/fetch-stand-in';
 import { loginResultWith, sessionMenu } from '../../test/fixtures';
 
 /** A session holding 数据中心. */
@@ -50,10 +51,6 @@ const months: ChartPoint[] = [
   { xVal: '2026-03', yVal: 10240 },
 ];
 
-export const pathOf = (request: SeenRequest) => new URL(request.url, 'http://console').pathname;
-export const queryOf = (request: SeenRequest | undefined) =>
-  Object.fromEntries(new URL(request?.url ?? '/', 'http://console').searchParams);
-
 /** The dashboard's calls; the trend calls answer by timeType. */
 function answerOf(path: string, timeType: string | null): unknown {
   const monthly = timeType === 'PRE_12_MONTH';
@@ -80,27 +77,4 @@ export function dashboardServer(failing: Set<string> = new Set(), answers: Recor
     if (path in answers) return { body: envelope(answers[path]) };
     return { body: envelope(answerOf(path, new URL(request.url, 'http://console').searchParams.get('timeType'))) };
   });
-}
-
-/** Stands in for the browser's EventSource: records each stream and lets a test send it events. */
-export class EventSourceStandIn {
-  static opened: EventSourceStandIn[] = [];
-  readonly listeners = new Map<string, Set<() => void>>();
-  closed = false;
-  constructor(readonly url: string) {
-    EventSourceStandIn.opened.push(this);
-  }
-  addEventListener(type: string, listener: () => void) {
-    if (!this.listeners.has(type)) this.listeners.set(type, new Set());
-    this.listeners.get(type)!.add(listener);
-  }
-  removeEventListener(type: string, listener: () => void) {
-    this.listeners.get(type)?.delete(listener);
-  }
-  close() {
-    this.closed = true;
-  }
-  send(type: string) {
-    this.listeners.get(type)?.forEach((listener) => listener());
-  }
 }

@@ -1,31 +1,15 @@
 import { BOARD_LIMITS, type ChartPoint, type RatePoint, type TimeType } from '@factory/contracts';
-import type { BarSeriesOption, LineSeriesOption, PieSeriesOption } from 'echarts/charts';
-import type { GridComponentOption, MarkLineComponentOption, TooltipComponentOption } from 'echarts/components';
-import type { ComposeOption } from 'echarts/core';
+import { chartStyleOf, plotGrid as grid, SCREEN_COLORS, targetLine, verticalGradient, type ScreenChartOption } from '../../lib/chart-options';
 import { countText, ratePercent } from './dashboard-view';
 
 /**
  * The chart options of the big-screen dashboard, built from the calls' answers.
  * Pure functions (types only from echarts), so tests read the options directly.
  */
-export type DashboardChartOption = ComposeOption<
-  | BarSeriesOption
-  | LineSeriesOption
-  | PieSeriesOption
-  | GridComponentOption
-  | MarkLineComponentOption
-  | TooltipComponentOption
->;
+export type DashboardChartOption = ScreenChartOption;
 
 export const DASHBOARD_COLORS = {
-  text: '#e6f0ff',
-  muted: '#93a9cc',
-  axis: '#36507d',
-  split: 'rgba(120, 160, 220, 0.16)',
-  accent: '#3fd0ff',
-  pass: '#36d399',
-  warn: '#ffb547',
-  background: '#0b1a36',
+  ...SCREEN_COLORS,
   palette: ['#3fd0ff', '#36d399', '#ffb547', '#a78bfa', '#ff6b6b', '#5b8ff9'],
 } as const;
 
@@ -36,17 +20,7 @@ export const TIME_TYPE_LABELS: Record<TimeType, string> = { PRE_30_DAY: '近30�
 export const TARGET_PERCENT = ratePercent(BOARD_LIMITS.aimRate);
 
 const LABEL_SIZE = 15;
-const axisLabel = { color: DASHBOARD_COLORS.muted, fontSize: LABEL_SIZE };
-const axisLine = { lineStyle: { color: DASHBOARD_COLORS.axis } };
-const splitLine = { lineStyle: { color: DASHBOARD_COLORS.split } };
-const tooltip = { textStyle: { fontSize: 15 } };
-
-/** The plot area with room kept for the axis labels whatever their length. */
-const grid = (margins: { left: number; right: number; top: number; bottom: number }): GridComponentOption => ({
-  ...margins,
-  outerBoundsMode: 'same',
-  outerBoundsContain: 'axisLabel',
-});
+const { axisLabel, axisLine, splitLine, tooltip } = chartStyleOf({ label: LABEL_SIZE, tooltip: 15 });
 
 /** 生产 TOP5: products by units made, the first on top. */
 export function productionTopOption(points: readonly ChartPoint[]): DashboardChartOption {
@@ -147,17 +121,7 @@ export function productivityOption(points: readonly ChartPoint[], timeType: Time
         barMaxWidth: 28,
         itemStyle: {
           borderRadius: [4, 4, 0, 0],
-          color: {
-            type: 'linear',
-            x: 0,
-            y: 0,
-            x2: 0,
-            y2: 1,
-            colorStops: [
-              { offset: 0, color: DASHBOARD_COLORS.accent },
-              { offset: 1, color: 'rgba(29, 95, 191, 0.5)' },
-            ],
-          },
+          color: verticalGradient(DASHBOARD_COLORS.accent, 'rgba(29, 95, 191, 0.5)'),
         },
       },
     ],
@@ -193,26 +157,8 @@ export function onePassTrendOption(points: readonly RatePoint[]): DashboardChart
         symbolSize: 6,
         lineStyle: { width: 3, color: DASHBOARD_COLORS.pass },
         itemStyle: { color: DASHBOARD_COLORS.pass },
-        areaStyle: {
-          color: {
-            type: 'linear',
-            x: 0,
-            y: 0,
-            x2: 0,
-            y2: 1,
-            colorStops: [
-              { offset: 0, color: 'rgba(54, 211, 153, 0.3)' },
-              { offset: 1, color: 'rgba(54, 211, 153, 0.02)' },
-            ],
-          },
-        },
-        markLine: {
-          silent: true,
-          symbol: 'none',
-          lineStyle: { type: 'dashed', color: DASHBOARD_COLORS.warn, width: 2 },
-          label: { formatter: `目标 ${TARGET_PERCENT}%`, position: 'insideEndTop', color: DASHBOARD_COLORS.warn, fontSize: LABEL_SIZE },
-          data: [{ yAxis: TARGET_PERCENT, name: '目标' }],
-        },
+        areaStyle: { color: verticalGradient('rgba(54, 211, 153, 0.3)', 'rgba(54, 211, 153, 0.02)') },
+        markLine: targetLine(TARGET_PERCENT, LABEL_SIZE),
       },
     ],
   };

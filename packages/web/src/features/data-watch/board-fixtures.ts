@@ -1,6 +1,7 @@
 // Test data of the data board (imported by its *.test.tsx only).
 import type { BoardSchedule, ChartPoint, OnePassDetail, ProblemTop, ProblemTotal } from '@factory/contracts';
-import { envelope, failure, installFetch, type SeenRequest, type StandInAnswer } from '../../test/fetch-stand-in';
+import { pathOf } from '../../test/big-screen-fixtures';
+import { envelope, failure, installFetch, type StandInAnswer } from '../../test/fetch-stand-in';
 import { loginResultWith, sessionMenu } from '../../test/fixtures';
 
 /** A session that may open the board (产线检测 with its dataWatch button). */
@@ -54,10 +55,6 @@ export const BOARD_ANSWERS: Record<string, unknown> = {
   '/api/board/onePassDetail': onePassDetail,
 };
 
-export const pathOf = (request: SeenRequest) => new URL(request.url, 'http://console').pathname;
-export const queryOf = (request: SeenRequest | undefined) =>
-  Object.fromEntries(new URL(request?.url ?? '/', 'http://console').searchParams);
-
 /**
  * The server behind the board. `failing` lists calls that answer 500 (no envelope) or,
  * with `refuse`, an envelope of code 0; everything else as `answers`, then BOARD_ANSWERS, say. The
@@ -75,29 +72,6 @@ export function boardServer(options: { failing?: Set<string>; refuse?: boolean; 
     if (path === '/api/product/getProductTypes') return { body: envelope([]) };
     return { body: envelope(null) };
   });
-}
-
-/** Stands in for the browser's EventSource: records each stream and lets a test send it events. */
-export class EventSourceStandIn {
-  static opened: EventSourceStandIn[] = [];
-  readonly listeners = new Map<string, Set<() => void>>();
-  closed = false;
-  constructor(readonly url: string) {
-    EventSourceStandIn.opened.push(this);
-  }
-  addEventListener(type: string, listener: () => void) {
-    if (!this.listeners.has(type)) this.listeners.set(type, new Set());
-    this.listeners.get(type)!.add(listener);
-  }
-  removeEventListener(type: string, listener: () => void) {
-    this.listeners.get(type)?.delete(listener);
-  }
-  close() {
-    this.closed = true;
-  }
-  send(type: string) {
-    this.listeners.get(type)?.forEach((listener) => listener());
-  }
 }
 
 /** A board address as the task list builds it: model and line names encoded twice. */

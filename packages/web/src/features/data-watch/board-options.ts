@@ -1,12 +1,6 @@
 import { BOARD_LIMITS, type ChartPoint } from '@factory/contracts';
-import type { BarSeriesOption, LineSeriesOption, PieSeriesOption } from 'echarts/charts';
-import type {
-  GridComponentOption,
-  LegendComponentOption,
-  MarkLineComponentOption,
-  TooltipComponentOption,
-} from 'echarts/components';
-import type { ComposeOption } from 'echarts/core';
+import type { BarSeriesOption } from 'echarts/charts';
+import { chartStyleOf, plotGrid as grid, SCREEN_COLORS, targetLine, verticalGradient, type ScreenChartOption } from '../../lib/chart-options';
 import { ratePercent } from './board-view';
 
 /**
@@ -14,48 +8,19 @@ import { ratePercent } from './board-view';
  * functions (types only from echarts), so tests read the options directly:
  * jsdom-like test DOMs draw no charts.
  */
-export type BoardChartOption = ComposeOption<
-  | BarSeriesOption
-  | LineSeriesOption
-  | PieSeriesOption
-  | GridComponentOption
-  | LegendComponentOption
-  | MarkLineComponentOption
-  | TooltipComponentOption
->;
+export type BoardChartOption = ScreenChartOption;
 
 /** Light on dark, sized to be read from across the line. */
 export const BOARD_COLORS = {
-  text: '#e6f0ff',
-  muted: '#93a9cc',
-  axis: '#36507d',
-  split: 'rgba(120, 160, 220, 0.16)',
-  accent: '#3fd0ff',
-  pass: '#36d399',
-  warn: '#ffb547',
-  background: '#0b1a36',
+  ...SCREEN_COLORS,
   palette: ['#3fd0ff', '#36d399', '#ffb547', '#ff6b6b', '#a78bfa', '#5b8ff9', '#f472b6', '#facc15', '#2dd4bf', '#fb923c'],
 } as const;
 
 const LABEL_SIZE = 18;
-const axisLabel = { color: BOARD_COLORS.muted, fontSize: LABEL_SIZE };
-const axisLine = { lineStyle: { color: BOARD_COLORS.axis } };
-const splitLine = { lineStyle: { color: BOARD_COLORS.split } };
-const tooltip = { textStyle: { fontSize: 16 } };
+const { axisLabel, axisLine, splitLine, tooltip } = chartStyleOf({ label: LABEL_SIZE, tooltip: 16 });
 
 /** The one-pass target on the 0–100 axis (seed 000 §9: 80). */
 export const TARGET_PERCENT = ratePercent(BOARD_LIMITS.aimRate);
-
-/** A dashed horizontal target line at `percent` on a 0–100 axis. */
-function targetLine(percent: number): LineSeriesOption['markLine'] {
-  return {
-    silent: true,
-    symbol: 'none',
-    lineStyle: { type: 'dashed', color: BOARD_COLORS.warn, width: 2 },
-    label: { formatter: `目标 ${percent}%`, position: 'insideEndTop', color: BOARD_COLORS.warn, fontSize: LABEL_SIZE },
-    data: [{ yAxis: percent, name: '目标' }],
-  };
-}
 
 /** The y axis of every rate chart: 0–100 % (seed 000 §9). */
 const percentAxis = {
@@ -67,13 +32,6 @@ const percentAxis = {
   axisLine,
   splitLine,
 } as const;
-
-/** The plot area with room kept for the axis labels whatever their length. */
-const grid = (margins: { left: number; right: number; top: number; bottom: number }): GridComponentOption => ({
-  ...margins,
-  outerBoundsMode: 'same',
-  outerBoundsContain: 'axisLabel',
-});
 
 /** 一次通过率曲线: one point per bucket (x its time), y 0–100 %, a dashed target line at 80. */
 export function onePassCurveOption(points: readonly ChartPoint[]): BoardChartOption {
@@ -98,20 +56,8 @@ export function onePassCurveOption(points: readonly ChartPoint[]): BoardChartOpt
         lineStyle: { width: 4, color: BOARD_COLORS.accent },
         itemStyle: { color: BOARD_COLORS.accent },
         label: { show: true, formatter: '{c}%', color: BOARD_COLORS.text, fontSize: LABEL_SIZE, distance: 10 },
-        areaStyle: {
-          color: {
-            type: 'linear',
-            x: 0,
-            y: 0,
-            x2: 0,
-            y2: 1,
-            colorStops: [
-              { offset: 0, color: 'rgba(63, 208, 255, 0.35)' },
-              { offset: 1, color: 'rgba(63, 208, 255, 0.02)' },
-            ],
-          },
-        },
-        markLine: targetLine(TARGET_PERCENT),
+        areaStyle: { color: verticalGradient('rgba(63, 208, 255, 0.35)', 'rgba(63, 208, 255, 0.02)') },
+        markLine: targetLine(TARGET_PERCENT, LABEL_SIZE),
       },
     ],
   };
@@ -191,7 +137,7 @@ export function flowRateOption(points: readonly ChartPoint[], aimRate: number): 
         }),
         itemStyle: { borderRadius: [6, 6, 0, 0] },
         label: { show: true, position: 'top', formatter: '{c}%', color: BOARD_COLORS.text, fontSize: LABEL_SIZE },
-        markLine: targetLine(aim) as BarSeriesOption['markLine'],
+        markLine: targetLine(aim, LABEL_SIZE) as BarSeriesOption['markLine'],
       },
     ],
   };

@@ -50,6 +50,9 @@ describe('record view', () => {
     ];
     expect(flowColumnsOf(rows).map((flow) => flow.id)).toEqual([1, 2, 3]);
     expect(flowColumnsOf([])).toEqual([]);
+    // the task's flows and the records' flows together, in sequence
+    expect(flowColumnsOf(rows, [{ id: 4, name: '整机终检', sequence: 4 }, { id: 2, name: '通信检测', sequence: 2 }]).map((flow) => flow.id)).toEqual([1, 2, 3, 4]);
+    expect(flowColumnsOf([], [{ id: 9, name: '老化测试', sequence: 1 }])).toEqual([{ id: 9, name: '老化测试', sequence: 1 }]);
   });
 
   it('shows seconds with at most one decimal', () => {

@@ -75,9 +75,13 @@ export interface FlowColumn {
   sequence: number;
 }
 
-/** The task's flows as list columns, in flow order; every record of a task carries the same flows. */
-export function flowColumnsOf(records: readonly ProductionRecord[]): FlowColumn[] {
+/**
+ * The task's flows as list columns, in flow order: the task's own flows (when known) and those
+ * the records carry; every record of a task carries the same flows.
+ */
+export function flowColumnsOf(records: readonly ProductionRecord[], taskFlows: readonly FlowColumn[] = []): FlowColumn[] {
   const flows = new Map<number, FlowColumn>();
+  for (const { id, name, sequence } of taskFlows) flows.set(id, { id, name, sequence });
   for (const record of records) {
     for (const { id, name, sequence } of record.flows) if (!flows.has(id)) flows.set(id, { id, name, sequence });
   }
@@ -86,18 +90,3 @@ export function flowColumnsOf(records: readonly ProductionRecord[]): FlowColumn[
 
 /** Seconds a test took, with at most one decimal. */
 export const secondsText = (speed: number) => `${Math.round(speed * 10) / 10} s`;
-
-/**
- * The tiles of a snake layout row by row, each row `perRow` cells in drawing order:
- * the first row left to right, the next right to left, and so on; a short last row
- * is padded with null so its tiles stay under the end of the row before.
- */
-export function snakeRows<T>(items: readonly T[], perRow: number): Array<Array<T | null>> {
-  const rows: Array<Array<T | null>> = [];
-  for (let start = 0; start < items.length; start += perRow) {
-    const row: Array<T | null> = items.slice(start, start + perRow);
-    while (row.length < perRow) row.push(null);
-    rows.push(rows.length % 2 === 0 ? row : row.reverse());
-  }
-  return rows;
-}

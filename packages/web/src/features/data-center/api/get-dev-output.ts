@@ -1,11 +1,11 @@
 import { devOutput, type DevOutput, PATHS } from '@factory/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { dashboardKeys, refreshOf } from './dashboard-keys';
-import { dashboardGet } from './dashboard-request';
+import { bigScreenGet } from '../../../lib/big-screen-get';
 
 /** GET /api/dataCenter/devOutput: products in development and in production (seed 000 §7 dev_output, every 12 h). */
 export function getDevOutput(signal?: AbortSignal): Promise<DevOutput> {
-  return dashboardGet(PATHS.dataCenterDevOutput, devOutput, {}, signal);
+  return bigScreenGet(PATHS.dataCenterDevOutput, devOutput, {}, signal);
 }
 
 export const devOutputQuery = () =>

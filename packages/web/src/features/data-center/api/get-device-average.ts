@@ -1,11 +1,11 @@
 import { deviceAverage, type DeviceAverage, PATHS } from '@factory/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { dashboardKeys, refreshOf } from './dashboard-keys';
-import { dashboardGet } from './dashboard-request';
+import { bigScreenGet } from '../../../lib/big-screen-get';
 
 /** GET /api/dataCenter/deviceAverage: units made in all, this month and per day (seed 000 §7 device_average, every 5 s). */
 export function getDeviceAverage(signal?: AbortSignal): Promise<DeviceAverage> {
-  return dashboardGet(PATHS.dataCenterDeviceAverage, deviceAverage, {}, signal);
+  return bigScreenGet(PATHS.dataCenterDeviceAverage, deviceAverage, {}, signal);
 }
 
 export const deviceAverageQuery = () =>

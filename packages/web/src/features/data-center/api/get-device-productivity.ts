@@ -1,11 +1,11 @@
 import { type ChartPoint, dailySeries, PATHS, type TimeType } from '@factory/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { dashboardKeys, refreshOf } from './dashboard-keys';
-import { dashboardGet } from './dashboard-request';
+import { bigScreenGet } from '../../../lib/big-screen-get';
 
 /** GET /api/dataCenter/deviceProductivity?timeType: units made per day (PRE_30_DAY) or per month (PRE_12_MONTH) (seed 000 §7 device_productivity, every 24 h). */
 export function getDeviceProductivity(timeType: TimeType, signal?: AbortSignal): Promise<ChartPoint[]> {
-  return dashboardGet(PATHS.dataCenterDeviceProductivity, dailySeries, { timeType }, signal);
+  return bigScreenGet(PATHS.dataCenterDeviceProductivity, dailySeries, { timeType }, signal);
 }
 
 export const deviceProductivityQuery = (timeType: TimeType) =>

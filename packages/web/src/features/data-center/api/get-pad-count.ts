@@ -1,11 +1,11 @@
 import { type ChartPoint, PATHS, terminalCounts } from '@factory/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { dashboardKeys, refreshOf } from './dashboard-keys';
-import { dashboardGet } from './dashboard-request';
+import { bigScreenGet } from '../../../lib/big-screen-get';
 
 /** GET /api/dataCenter/padCount: PADs by state (seed 000 §7 pad_count, every 5 s). */
 export function getPadCount(signal?: AbortSignal): Promise<ChartPoint[]> {
-  return dashboardGet(PATHS.dataCenterPadCount, terminalCounts, {}, signal);
+  return bigScreenGet(PATHS.dataCenterPadCount, terminalCounts, {}, signal);
 }
 
 export const padCountQuery = () =>

@@ -1,11 +1,11 @@
 import { type ChartPoint, PATHS, terminalCounts } from '@factory/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { dashboardKeys, refreshOf } from './dashboard-keys';
-import { dashboardGet } from './dashboard-request';
+import { bigScreenGet } from '../../../lib/big-screen-get';
 
 /** GET /api/dataCenter/pdaCount: handhelds by state (seed 000 §7 pda_count, every 6 h). */
 export function getPdaCount(signal?: AbortSignal): Promise<ChartPoint[]> {
-  return dashboardGet(PATHS.dataCenterPdaCount, terminalCounts, {}, signal);
+  return bigScreenGet(PATHS.dataCenterPdaCount, terminalCounts, {}, signal);
 }
 
 export const pdaCountQuery = () =>

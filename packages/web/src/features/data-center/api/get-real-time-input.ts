@@ -1,11 +1,11 @@
 import { PATHS, realTimeInput, type RealTimeInput } from '@factory/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { dashboardKeys, refreshOf } from './dashboard-keys';
-import { dashboardGet } from './dashboard-request';
+import { bigScreenGet } from '../../../lib/big-screen-get';
 
 /** GET /api/dataCenter/realTimeInput: today's target and output, and what is in use (seed 000 §7 real_time_input, every 5 s). */
 export function getRealTimeInput(signal?: AbortSignal): Promise<RealTimeInput> {
-  return dashboardGet(PATHS.dataCenterRealTimeInput, realTimeInput, {}, signal);
+  return bigScreenGet(PATHS.dataCenterRealTimeInput, realTimeInput, {}, signal);
 }
 
 export const realTimeInputQuery = () =>

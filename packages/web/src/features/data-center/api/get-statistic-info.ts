@@ -1,11 +1,11 @@
 import { PATHS, statisticInfo, type StatisticInfo } from '@factory/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { dashboardKeys, refreshOf } from './dashboard-keys';
-import { dashboardGet } from './dashboard-request';
+import { bigScreenGet } from '../../../lib/big-screen-get';
 
 /** GET /api/dataCenter/statisticInfo: spot checks and stock (seed 000 §7 statistic_info, every 3 h). */
 export function getStatisticInfo(signal?: AbortSignal): Promise<StatisticInfo> {
-  return dashboardGet(PATHS.dataCenterStatisticInfo, statisticInfo, {}, signal);
+  return bigScreenGet(PATHS.dataCenterStatisticInfo, statisticInfo, {}, signal);
 }
 
 export const statisticInfoQuery = () =>

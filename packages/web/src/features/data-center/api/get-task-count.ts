@@ -1,14 +1,14 @@
 import { PATHS, taskCount, type TaskCount } from '@factory/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { dashboardKeys, refreshOf } from './dashboard-keys';
-import { dashboardGet } from './dashboard-request';
+import { bigScreenGet } from '../../../lib/big-screen-get';
 
 /** Rates kept to two decimals (seed 000 §7), enough for a rounded percentage. */
 export const TASK_RATE_HOLD = 2;
 
 /** GET /api/dataCenter/taskCount?hold=2: the task rates, fractions 0–1 (seed 000 §7 task_count, every 6 h). */
 export function getTaskCount(signal?: AbortSignal): Promise<TaskCount> {
-  return dashboardGet(PATHS.dataCenterTaskCount, taskCount, { hold: TASK_RATE_HOLD }, signal);
+  return bigScreenGet(PATHS.dataCenterTaskCount, taskCount, { hold: TASK_RATE_HOLD }, signal);
 }
 
 export const taskCountQuery = () =>

@@ -5,7 +5,7 @@ import { usePdaCount } from '../api/get-pda-count';
 import { useProductionTop } from '../api/get-production-top';
 import { DASHBOARD_COLORS, productionTopOption, terminalRingOption } from '../dashboard-options';
 import { countText, shown } from '../dashboard-view';
-import { DashboardChart } from './dashboard-chart';
+import { EChart } from '../../../components/echart';
 import { DashboardPanel } from './dashboard-panel';
 
 /** 生产 TOP5: the five products made most (seed 000 §7 production_top). */
@@ -14,7 +14,7 @@ export function ProductionTopPanel() {
   const option = useMemo(() => productionTopOption(top ?? []), [top]);
   return (
     <DashboardPanel title="生产 TOP5" area="top">
-      <DashboardChart title="生产 TOP5" option={option} empty={!top?.length} />
+      <EChart className="dashboard-chart" title="生产 TOP5" option={option} empty={!top?.length} />
     </DashboardPanel>
   );
 }
@@ -47,7 +47,7 @@ function TerminalRing({ title, counts }: { title: string; counts: ChartPoint[] |
       </h3>
       <div className="dc-terminal__chart">
         {/* a ring of nothing but zeros would be drawn as equal slices */}
-        <DashboardChart title={`${title}状态分布`} option={option} empty={total === 0} />
+        <EChart className="dashboard-chart" title={`${title}状态分布`} option={option} empty={total === 0} />
       </div>
       {states.length > 0 && (
         <ul className="dc-terminal__states" aria-label={`${title}各状态数量`}>

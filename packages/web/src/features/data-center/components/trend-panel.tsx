@@ -5,7 +5,7 @@ import { useDeviceOnePass } from '../api/get-device-one-pass';
 import { useDeviceProductivity } from '../api/get-device-productivity';
 import { onePassTrendOption, productivityOption, TIME_TYPE_LABELS } from '../dashboard-options';
 import { shown } from '../dashboard-view';
-import { DashboardChart } from './dashboard-chart';
+import { EChart } from '../../../components/echart';
 import { DashboardPanel } from './dashboard-panel';
 
 const PERIODS = TIME_TYPES.map((timeType) => ({ value: timeType, label: TIME_TYPE_LABELS[timeType] }));
@@ -27,11 +27,11 @@ export function TrendPanel() {
       <div className="dc-trend">
         <div className="dc-trend__chart">
           <h3 className="dc-subtitle">{period}设备生产力</h3>
-          <DashboardChart title="设备生产力" option={productivityChart} empty={!productivity?.length} />
+          <EChart className="dashboard-chart" title="设备生产力" option={productivityChart} empty={!productivity?.length} />
         </div>
         <div className="dc-trend__chart">
           <h3 className="dc-subtitle">{period}一次通过率</h3>
-          <DashboardChart title="一次通过率趋势" option={onePassChart} empty={!onePass?.some((point) => point.yVal !== null)} />
+          <EChart className="dashboard-chart" title="一次通过率趋势" option={onePassChart} empty={!onePass?.some((point) => point.yVal !== null)} />
         </div>
       </div>
     </DashboardPanel>

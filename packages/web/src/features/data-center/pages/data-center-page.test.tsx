@@ -1,9 +1,8 @@
 import { DATA_CENTER_REFRESH_SECONDS } from '@factory/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useSession } from '../../../lib/session-store';
-import type { SeenRequest } from '../../../test/fetch-stand-in';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { calls, EventSourceStandIn, queryOf, setUpBigScreenTests } from '../../../test/big-screen-fixtures';
 import { renderApp } from '../../../test/render-app';
 import { devOutputQuery } from '../api/get-dev-output';
 import { deviceAverageQuery } from '../api/get-device-average';
@@ -15,7 +14,7 @@ import { productionTopQuery } from '../api/get-production-top';
 import { realTimeInputQuery } from '../api/get-real-time-input';
 import { statisticInfoQuery } from '../api/get-statistic-info';
 import { taskCountQuery } from '../api/get-task-count';
-import { dashboardServer, dashboardSession, EventSourceStandIn, pathOf, queryOf } from '../dashboard-fixtures';
+import { dashboardServer, dashboardSession } from '../dashboard-fixtures';
 
 const panel = (title: string) => within(screen.getByRole('region', { name: title }));
 
@@ -33,22 +32,11 @@ function figuresIn(title: string): Record<string, string> {
 const digits = () => [...screen.getByRole('group', { name: '今日已生产' }).children].map((tile) => tile.textContent);
 const meter = (name: string) => screen.getByRole('meter', { name }).getAttribute('aria-valuenow');
 const chart = (name: string) => screen.getByRole('figure', { name }).textContent ?? '';
-const calls = (seen: SeenRequest[], path: string) => seen.filter((request) => pathOf(request) === path);
 
 // The page's chunk (echarts with it) loads once here, not inside the first test's wait.
 beforeAll(() => import('./data-center-page'), 30_000);
 
-beforeEach(() => {
-  useSession.getState().signIn(dashboardSession());
-  EventSourceStandIn.opened = [];
-  vi.stubGlobal('EventSource', EventSourceStandIn);
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.useRealTimers();
-  vi.restoreAllMocks();
-});
+setUpBigScreenTests(dashboardSession);
 
 describe('数据中心 page', () => {
   it('shows every figure of the dashboard from the answers', async () => {

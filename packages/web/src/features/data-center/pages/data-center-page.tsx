@@ -1,14 +1,13 @@
 import { PATHS } from '@factory/contracts';
 import { ConfigProvider, theme, type ThemeConfig } from 'antd';
-import { useSession } from '../../../lib/session-store';
+import { WallClock } from '../../../components/wall-clock';
+import { useLiveRefresh } from '../../../lib/use-live-refresh';
 import { dashboardKeys } from '../api/dashboard-keys';
-import { DashboardClock } from '../components/dashboard-clock';
 import { InputPanel, TodayPanel } from '../components/production-panels';
 import { DevOutputPanel, StatisticPanel } from '../components/stock-panels';
 import { TaskRatePanel } from '../components/task-rate-panel';
 import { ProductionTopPanel, TerminalPanel } from '../components/terminal-panels';
 import { TrendPanel } from '../components/trend-panel';
-import { useLiveRefresh } from '../use-live-refresh';
 import './data-center-page.css';
 
 const darkTheme: ThemeConfig = { algorithm: theme.darkAlgorithm, token: { colorPrimary: '#3fd0ff' } };
@@ -19,16 +18,15 @@ const darkTheme: ThemeConfig = { algorithm: theme.darkAlgorithm, token: { colorP
  * failing call zeroes its panel only.
  */
 export function DataCenterPage() {
-  const token = useSession((state) => state.token);
   // Results move today's counters at once; the hourly and daily figures keep their periods.
-  useLiveRefresh(token ? `${PATHS.dataCenterEvents}?token=${encodeURIComponent(token)}` : null, dashboardKeys.live());
+  useLiveRefresh(PATHS.dataCenterEvents, {}, dashboardKeys.live());
 
   return (
     <ConfigProvider theme={darkTheme}>
       <div className="data-center">
         <header className="data-center__title">
           <h1>数据中心</h1>
-          <DashboardClock />
+          <WallClock className="dc-clock" order="date-time" />
         </header>
         <div className="data-center__grid">
           <InputPanel />

@@ -1,14 +1,14 @@
 import { onePassDetail, PATHS, type OnePassDetail } from '@factory/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { BOARD_REFRESH_MS, boardKeys } from './board-keys';
-import { boardGet } from './board-request';
+import { bigScreenGet } from '../../../lib/big-screen-get';
 
 /** Rates kept to four decimals (seed 000 §7), so a rounded percentage is exact. */
 export const ONE_PASS_DETAIL_HOLD = 4;
 
 /** GET /api/board/onePassDetail?taskId&hold=4: the task's one-pass rate, its target and each flow's (seed 000 §7 on_pass_detail). */
 export function getOnePassDetail(taskId: number, signal?: AbortSignal): Promise<OnePassDetail> {
-  return boardGet(PATHS.boardOnePassDetail, onePassDetail, { taskId, hold: ONE_PASS_DETAIL_HOLD }, signal);
+  return bigScreenGet(PATHS.boardOnePassDetail, onePassDetail, { taskId, hold: ONE_PASS_DETAIL_HOLD }, signal);
 }
 
 export const onePassDetailQuery = (taskId: number) =>

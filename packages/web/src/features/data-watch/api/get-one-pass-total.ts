@@ -1,7 +1,7 @@
 import { onePassTotal, PATHS, type ChartPoint } from '@factory/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { BOARD_REFRESH_MS, boardKeys } from './board-keys';
-import { boardGet } from './board-request';
+import { bigScreenGet } from '../../../lib/big-screen-get';
 
 /** One point per hour, its rate kept to two decimals (seed 000 §7). */
 export const ONE_PASS_INTERVAL_MINUTES = 60;
@@ -9,7 +9,7 @@ export const ONE_PASS_TOTAL_HOLD = 2;
 
 /** GET /api/board/onePassTotal?taskId&interval=60&hold=2: the one-pass rate per hour, oldest first (seed 000 §7 on_pass_total). */
 export function getOnePassTotal(taskId: number, signal?: AbortSignal): Promise<ChartPoint[]> {
-  return boardGet(PATHS.boardOnePassTotal, onePassTotal, {
+  return bigScreenGet(PATHS.boardOnePassTotal, onePassTotal, {
     taskId,
     interval: ONE_PASS_INTERVAL_MINUTES,
     hold: ONE_PASS_TOTAL_HOLD,

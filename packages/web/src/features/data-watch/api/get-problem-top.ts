@@ -1,11 +1,11 @@
 import { BOARD_LIMITS, PATHS, problemTop, type ProblemTop } from '@factory/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { BOARD_REFRESH_MS, boardKeys } from './board-keys';
-import { boardGet } from './board-request';
+import { bigScreenGet } from '../../../lib/big-screen-get';
 
 /** GET /api/board/problemTop?taskId&number=10: the check items failed most (seed 000 §7 problem_top). */
 export function getProblemTop(taskId: number, signal?: AbortSignal): Promise<ProblemTop> {
-  return boardGet(PATHS.boardProblemTop, problemTop, { taskId, number: BOARD_LIMITS.problemTop }, signal);
+  return bigScreenGet(PATHS.boardProblemTop, problemTop, { taskId, number: BOARD_LIMITS.problemTop }, signal);
 }
 
 export const problemTopQuery = (taskId: number) =>

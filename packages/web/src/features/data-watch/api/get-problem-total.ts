@@ -1,11 +1,11 @@
 import { PATHS, problemTotal, type ProblemTotal } from '@factory/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { BOARD_REFRESH_MS, boardKeys } from './board-keys';
-import { boardGet } from './board-request';
+import { bigScreenGet } from '../../../lib/big-screen-get';
 
 /** GET /api/board/problemTotal?taskId: failed checks, all, automatic and manual (seed 000 §7 problem_total). */
 export function getProblemTotal(taskId: number, signal?: AbortSignal): Promise<ProblemTotal> {
-  return boardGet(PATHS.boardProblemTotal, problemTotal, { taskId }, signal);
+  return bigScreenGet(PATHS.boardProblemTotal, problemTotal, { taskId }, signal);
 }
 
 export const problemTotalQuery = (taskId: number) =>

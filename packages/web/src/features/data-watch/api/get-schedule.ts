@@ -1,11 +1,11 @@
 import { boardSchedule, PATHS, type BoardSchedule } from '@factory/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { BOARD_REFRESH_MS, boardKeys } from './board-keys';
-import { boardGet } from './board-request';
+import { bigScreenGet } from '../../../lib/big-screen-get';
 
 /** GET /api/board/schedule?taskId: the task's progress (seed 000 §7 task_schedule). */
 export function getSchedule(taskId: number, signal?: AbortSignal): Promise<BoardSchedule> {
-  return boardGet(PATHS.boardSchedule, boardSchedule, { taskId }, signal);
+  return bigScreenGet(PATHS.boardSchedule, boardSchedule, { taskId }, signal);
 }
 
 export const scheduleQuery = (taskId: number) =>

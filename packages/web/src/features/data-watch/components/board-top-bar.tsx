@@ -1,5 +1,5 @@
 import dayjs from 'dayjs';
-import { useEffect, useState } from 'react';
+import { WallClock } from '../../../components/wall-clock';
 import { APP_TITLE } from '../../../lib/app-title';
 
 interface BoardTopBarProps {
@@ -36,28 +36,12 @@ export function BoardTopBar({ productNumber, lineName, slideCaption, updatedAt, 
         <p className="board-top-bar__slide">{slideCaption}</p>
       </div>
       <div className="board-top-bar__side board-top-bar__side--end">
-        <Clock />
+        <WallClock className="board-clock" order="time-date" />
         <p className={failing ? 'board-top-bar__status board-top-bar__status--failing' : 'board-top-bar__status'} role="status">
           {failing ? '部分数据获取失败，稍后自动重试' : updatedAt ? `数据更新于 ${dayjs(updatedAt).format('HH:mm:ss')}` : '数据加载中'}
         </p>
       </div>
     </header>
-  );
-}
-
-/** The wall clock, ticking every second on its own so the board does not re-render with it. */
-function Clock() {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, []);
-  const time = dayjs(now);
-  return (
-    <time className="board-clock" dateTime={time.format('YYYY-MM-DDTHH:mm:ss')} aria-label="当前时间">
-      <span className="board-clock__time">{time.format('HH:mm:ss')}</span>
-      <span className="board-clock__date">{time.format('YYYY-MM-DD dddd')}</span>
-    </time>
   );
 }
 

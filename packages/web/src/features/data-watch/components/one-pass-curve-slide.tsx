@@ -2,7 +2,7 @@ import type { ChartPoint } from '@factory/contracts';
 import { useMemo } from 'react';
 import { onePassCurveOption, TARGET_PERCENT } from '../board-options';
 import { ratePercent } from '../board-view';
-import { BoardChart } from './board-chart';
+import { EChart } from '../../../components/echart';
 import { BoardSlide } from './board-slide';
 
 /** Slide 3, 一次通过率曲线: the one-pass rate hour by hour against the 80 % target. */
@@ -22,7 +22,7 @@ export function OnePassCurveSlide({ points }: { points: ChartPoint[] | null }) {
         </>
       }
     >
-      <BoardChart title="一次通过率曲线" option={option} empty={!points?.length} />
+      <EChart className="board-chart" title="一次通过率曲线" option={option} empty={!points?.length} />
     </BoardSlide>
   );
 }

@@ -2,7 +2,7 @@ import type { OnePassDetail } from '@factory/contracts';
 import { useMemo } from 'react';
 import { flowRateOption } from '../board-options';
 import { ratePercent } from '../board-view';
-import { BoardChart } from './board-chart';
+import { EChart } from '../../../components/echart';
 import { BoardFigures } from './board-figures';
 import { BoardPanel, BoardSlide } from './board-slide';
 
@@ -30,7 +30,7 @@ export function OnePassOverviewSlide({ detail }: { detail: OnePassDetail | null 
         />
       </div>
       <BoardPanel title="各流程一次通过率" className="one-pass-overview-slide__flows">
-        <BoardChart title="各流程一次通过率" option={option} empty={!detail?.flowRate.length} />
+        <EChart className="board-chart" title="各流程一次通过率" option={option} empty={!detail?.flowRate.length} />
       </BoardPanel>
     </BoardSlide>
   );

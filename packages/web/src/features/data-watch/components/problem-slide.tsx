@@ -1,7 +1,7 @@
 import type { ChartPoint, ProblemTop, ProblemTotal } from '@factory/contracts';
 import { useMemo } from 'react';
 import { problemPieOption, problemTopOption } from '../board-options';
-import { BoardChart } from './board-chart';
+import { EChart } from '../../../components/echart';
 import { BoardFigures } from './board-figures';
 import { BoardPanel, BoardSlide } from './board-slide';
 
@@ -31,10 +31,10 @@ export function ProblemSlide({ totals, byFlow, top }: ProblemSlideProps) {
       />
       <BoardPanel title="各流程问题分布" className="problem-slide__pie">
         {/* a ring of nothing but zeros would be drawn as equal slices */}
-        <BoardChart title="各流程问题分布" option={pie} empty={!byFlow?.some((point) => point.yVal > 0)} />
+        <EChart className="board-chart" title="各流程问题分布" option={pie} empty={!byFlow?.some((point) => point.yVal > 0)} />
       </BoardPanel>
       <BoardPanel title="问题 TOP10" className="problem-slide__top">
-        <BoardChart title="问题 TOP10" option={bars} empty={!top?.problems.length} />
+        <EChart className="board-chart" title="问题 TOP10" option={bars} empty={!top?.problems.length} />
       </BoardPanel>
     </BoardSlide>
   );

@@ -1,7 +1,7 @@
 import { BOARD_LIMITS, MSG } from '@factory/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../../lib/session-store';
 import { BOARD_REFRESH_MS } from '../api/board-keys';
 import { onePassDetailQuery } from '../api/get-one-pass-detail';
@@ -10,8 +10,9 @@ import { problemChartQuery } from '../api/get-problem-chart';
 import { problemTopQuery } from '../api/get-problem-top';
 import { problemTotalQuery } from '../api/get-problem-total';
 import { scheduleQuery } from '../api/get-schedule';
-import { boardServer, boardSession, boardUrl, EventSourceStandIn, pathOf, queryOf } from '../board-fixtures';
-import { failure, installFetch, type SeenRequest } from '../../../test/fetch-stand-in';
+import { boardServer, boardSession, boardUrl } from '../board-fixtures';
+import { calls, EventSourceStandIn, pathOf, queryOf, setUpBigScreenTests } from '../../../test/big-screen-fixtures';
+import { failure, installFetch } from '../../../test/fetch-stand-in';
 import { renderApp } from '../../../test/render-app';
 import { CAROUSEL_SETTINGS, SLIDE_TITLES } from './data-watch-page';
 
@@ -29,22 +30,11 @@ function figuresOf(label: string): Record<string, string> {
   );
 }
 
-const calls = (seen: SeenRequest[], path: string) => seen.filter((request) => pathOf(request) === path);
 
 // The page's chunk (echarts with it) loads once here, not inside the first test's wait.
 beforeAll(() => import('./data-watch-page'), 30_000);
 
-beforeEach(() => {
-  useSession.getState().signIn(boardSession());
-  EventSourceStandIn.opened = [];
-  vi.stubGlobal('EventSource', EventSourceStandIn);
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.useRealTimers();
-  vi.restoreAllMocks();
-});
+setUpBigScreenTests(boardSession);
 
 describe('数据看板 page', () => {
   it('shows the task, the time and every slide’s figures from the answers', async () => {

@@ -3,7 +3,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { Button, Carousel, ConfigProvider, Result, theme, type CarouselRef, type ThemeConfig } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useSession } from '../../../lib/session-store';
+import { useLiveRefresh } from '../../../lib/use-live-refresh';
 import { boardKeys } from '../api/board-keys';
 import { useOnePassDetail } from '../api/get-one-pass-detail';
 import { useOnePassTotal } from '../api/get-one-pass-total';
@@ -17,7 +17,6 @@ import { OnePassCurveSlide } from '../components/one-pass-curve-slide';
 import { OnePassOverviewSlide } from '../components/one-pass-overview-slide';
 import { ProblemSlide } from '../components/problem-slide';
 import { ScheduleSlide } from '../components/schedule-slide';
-import { useLiveRefresh } from '../use-live-refresh';
 import './data-watch-page.css';
 
 const LIST_URL = '/productionCenter';
@@ -103,11 +102,7 @@ function TaskBoard({ taskId, productNumber, lineName, onLogo }: TaskBoardProps) 
   const onePassDetail = useOnePassDetail(taskId);
   const queries = [schedule, problemTotal, problemChart, problemTop, onePassTotal, onePassDetail];
 
-  const token = useSession((state) => state.token);
-  useLiveRefresh(
-    token ? `${PATHS.boardEvents}?taskId=${taskId}&token=${encodeURIComponent(token)}` : null,
-    boardKeys.task(taskId),
-  );
+  useLiveRefresh(PATHS.boardEvents, { taskId }, boardKeys.task(taskId));
 
   const [slide, setSlide] = useState(0);
   const carousel = useRef<CarouselRef>(null);

@@ -24,6 +24,8 @@ export interface FlowHistoryParams {
 export const recordKeys = {
   all: ['records'] as const,
   list: (params: RecordListParams) => [...recordKeys.all, 'list', params] as const,
+  /** the task of a list, for its flows */
+  task: (taskId: number) => [...recordKeys.all, 'task', taskId] as const,
   detail: (code: string) => [...recordKeys.all, 'detail', code] as const,
   checkDetail: (resultId: number) => [...recordKeys.all, 'checkDetail', resultId] as const,
   history: (params: FlowHistoryParams) => [...recordKeys.all, 'history', params] as const,

@@ -1,17 +1,12 @@
-import { TASK_LIMITS, type ProductionRecord } from '@factory/contracts';
-import { ArrowDownOutlined, ArrowRightOutlined, RightOutlined } from '@ant-design/icons';
+import type { ProductionRecord } from '@factory/contracts';
+import { RightOutlined } from '@ant-design/icons';
 import { Empty } from 'antd';
-import type { CSSProperties, ReactNode } from 'react';
-import { FLOW_RESULT_NAMES, secondsText, snakeRows, UNTESTED } from '../record-view';
+import { SnakeTiles } from '../../../components/snake-tiles';
+import { FLOW_RESULT_NAMES, secondsText, UNTESTED } from '../record-view';
 import { FlowResultTag } from './record-status-tag';
 import './record-flow-tiles.css';
 
 type RecordFlow = ProductionRecord['flows'][number];
-
-const PER_ROW = TASK_LIMITS.flowsPerRow;
-
-/** Grid cells: tiles on odd columns with arrows between them; tile rows and turn rows alternate. */
-const at = (row: number, column: number): CSSProperties => ({ gridRow: row * 2 + 1, gridColumn: column * 2 + 1 });
 
 interface RecordFlowTilesProps {
   flows: readonly RecordFlow[];
@@ -27,47 +22,15 @@ interface RecordFlowTilesProps {
 export function RecordFlowTiles({ flows, onOpen }: RecordFlowTilesProps) {
   if (flows.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="该任务没有流程" />;
   const ordered = [...flows].sort((left, right) => left.sequence - right.sequence);
-  const rows = snakeRows(ordered, PER_ROW);
-  const cells: ReactNode[] = [];
-  rows.forEach((row, rowIndex) => {
-    const reversed = rowIndex % 2 === 1;
-    row.forEach((flow, column) => {
-      if (!flow) return;
-      cells.push(
-        <div key={`flow-${flow.id}`} style={at(rowIndex, column)} className="record-flow-tiles__cell" role="listitem">
-          <RecordFlowTile flow={flow} onOpen={onOpen} />
-        </div>,
-      );
-      if (row[column + 1]) {
-        cells.push(
-          <div
-            key={`arrow-${flow.id}`}
-            style={{ gridRow: rowIndex * 2 + 1, gridColumn: column * 2 + 2 }}
-            className="record-flow-tiles__arrow"
-            aria-hidden
-          >
-            <ArrowRightOutlined rotate={reversed ? 180 : 0} />
-          </div>,
-        );
-      }
-    });
-    if (rowIndex < rows.length - 1) {
-      cells.push(
-        <div
-          key={`turn-${rowIndex}`}
-          style={{ gridRow: rowIndex * 2 + 2, gridColumn: (reversed ? 0 : PER_ROW - 1) * 2 + 1 }}
-          className="record-flow-tiles__turn"
-          aria-hidden
-        >
-          <ArrowDownOutlined />
-        </div>,
-      );
-    }
-  });
   return (
-    <div className="record-flow-tiles" role="list" aria-label="检测流程">
-      {cells}
-    </div>
+    <SnakeTiles
+      items={ordered}
+      label="检测流程"
+      className="record-flow-tiles"
+      keyOf={(flow) => flow.id}
+      renderTile={(flow) => <RecordFlowTile flow={flow} onOpen={onOpen} />}
+      cellIsItem
+    />
   );
 }
 

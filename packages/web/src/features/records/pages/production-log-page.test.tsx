@@ -196,7 +196,34 @@ describe('生产记录 page', () => {
     expect(await screen.findByText('生产记录不存在')).toBeTruthy();
   });
 
-  it('shows 暂无数据 and no flow columns when the task has no record', async () => {
+  it('shows 暂无数据 under the columns of the task’s flows when no record shows, and none without the task', async () => {
+    const taskFlows = [
+      { id: 102, name: '通信检测', sequence: 2 },
+      { id: 101, name: '上电检测', sequence: 1 },
+    ];
+    const seen = installFetch((request) => {
+      if (pathOf(request) === PATHS.recordList) return { body: envelope({ data: [], totalRecord: 0, pageSize: 10, page: 1 }) };
+      if (pathOf(request) === PATHS.taskDetail) return { body: envelope({ id: 8, flows: taskFlows }) };
+      return { body: envelope(null) };
+    });
+    renderApp('/productionLog?id=8');
+    await waitFor(() => expect(document.querySelector('.ant-empty-description')?.textContent).toBe('暂无数据'));
+    await waitFor(() => expect(screen.getAllByRole('columnheader')).toHaveLength(9));
+    expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
+      '生产码',
+      'SN',
+      'MAC',
+      '检测时间',
+      '检测状态',
+      '产线',
+      '上电检测',
+      '通信检测',
+      '操作',
+    ]);
+    expect(queryOf(seen.find((request) => pathOf(request) === PATHS.taskDetail))).toEqual({ id: '8' });
+  });
+
+  it('lists no flow column while neither the task nor a record names one', async () => {
     recordServer(() => ({ body: envelope({ data: [], totalRecord: 0, pageSize: 10, page: 1 }) }));
     renderApp('/productionLog?id=8');
     await waitFor(() => expect(document.querySelector('.ant-empty-description')?.textContent).toBe('暂无数据'));

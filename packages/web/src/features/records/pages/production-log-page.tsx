@@ -9,6 +9,7 @@ import { tablePagination, type Paging } from '../../../lib/paging';
 import { useQueryError } from '../../../lib/use-query-error';
 import { useExportRecord } from '../api/export-record';
 import { useRecords } from '../api/get-records';
+import { useRecordTask } from '../api/get-record-task';
 import type { RecordListParams } from '../api/record-keys';
 import { FlowResultTag, TestStatusTag } from '../components/record-status-tag';
 import { RecordsHeader } from '../components/records-header';
@@ -76,6 +77,8 @@ function RecordTable({ taskId }: { taskId: number }) {
   );
   const records = useRecords(params);
   useQueryError(records.error);
+  // Its failure shows nowhere: the columns then come from the records alone.
+  const task = useRecordTask(taskId);
   const exporting = useExportRecord();
 
   const filterBy = (next: Partial<Filters>) => {
@@ -90,25 +93,25 @@ function RecordTable({ taskId }: { taskId: number }) {
   const exportOne = (code: string) => exporting.mutate(code, { onError: showApiError });
 
   const rows = records.data?.data ?? [];
-  const flows = flowColumnsOf(rows);
+  const flows = flowColumnsOf(rows, task.data?.flows ?? []);
   const columns: TableColumnsType<ProductionRecord> = [
-    { title: '生产码', dataIndex: 'id', key: 'id', width: 150, fixed: 'left', ellipsis: true },
-    { title: 'SN', dataIndex: 'deviceSn', key: 'deviceSn', width: 150, ellipsis: true, render: orDash },
-    { title: 'MAC', dataIndex: 'deviceMac', key: 'deviceMac', width: 150, ellipsis: true, render: orDash },
+    { title: '生产码', dataIndex: 'id', key: 'id', width: 136, fixed: 'left', ellipsis: true },
+    { title: 'SN', dataIndex: 'deviceSn', key: 'deviceSn', width: 144, ellipsis: true, render: orDash },
+    { title: 'MAC', dataIndex: 'deviceMac', key: 'deviceMac', width: 156, ellipsis: true, render: orDash },
     { title: '检测时间', dataIndex: 'createTime', key: 'createTime', width: 170 },
     {
       title: '检测状态',
       dataIndex: 'testStatus',
       key: 'testStatus',
-      width: 96,
+      width: 90,
       render: (status: TestStatus | null) => <TestStatusTag status={status} />,
     },
-    { title: '产线', dataIndex: 'productionLineCode', key: 'productionLineCode', width: 130, ellipsis: true },
+    { title: '产线', dataIndex: 'productionLineCode', key: 'productionLineCode', width: 112, ellipsis: true },
     ...flows.map(
       (flow): TableColumnsType<ProductionRecord>[number] => ({
         title: flow.name,
         key: `flow-${flow.id}`,
-        width: 110,
+        width: 100,
         ellipsis: true,
         render: (_value, record) => (
           <FlowResultTag status={record.flows.find((each) => each.id === flow.id)?.runtimeTaskResultEntity?.status} />
@@ -118,7 +121,7 @@ function RecordTable({ taskId }: { taskId: number }) {
     {
       title: '操作',
       key: 'actions',
-      width: 130,
+      width: 120,
       fixed: 'right',
       render: (_value, record) => (
         <div className="production-log-page__actions">

@@ -1,15 +1,9 @@
-import { TASK_LIMITS, type TaskDetailFlow } from '@factory/contracts';
-import { ArrowDownOutlined, ArrowRightOutlined, DesktopOutlined } from '@ant-design/icons';
+import type { TaskDetailFlow } from '@factory/contracts';
+import { DesktopOutlined } from '@ant-design/icons';
 import { Empty, Typography } from 'antd';
-import type { CSSProperties, ReactNode } from 'react';
-import { snakeRows } from '../task-view';
+import { SnakeTiles } from '../../../components/snake-tiles';
 import { FlowStatusTag } from './task-status-tag';
 import './flow-tiles.css';
-
-const PER_ROW = TASK_LIMITS.flowsPerRow;
-
-/** Grid cells: tiles on odd columns with arrows between them; tile rows and turn rows alternate. */
-const at = (row: number, column: number): CSSProperties => ({ gridRow: row * 2 + 1, gridColumn: column * 2 + 1 });
 
 /**
  * The task's flows as tiles, 4 per row in a snake (seed 000 §2, §9): the first row
@@ -19,49 +13,14 @@ const at = (row: number, column: number): CSSProperties => ({ gridRow: row * 2 +
 export function FlowTiles({ flows }: { flows: readonly TaskDetailFlow[] }) {
   if (flows.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="该任务没有流程" />;
   const ordered = [...flows].sort((left, right) => left.sequence - right.sequence);
-  const rows = snakeRows(ordered, PER_ROW);
-  const cells: ReactNode[] = [];
-  rows.forEach((row, rowIndex) => {
-    const reversed = rowIndex % 2 === 1;
-    row.forEach((flow, column) => {
-      if (!flow) return;
-      cells.push(
-        <div key={`flow-${flow.id}`} style={at(rowIndex, column)} className="flow-tiles__cell">
-          <FlowTile flow={flow} />
-        </div>,
-      );
-      const next = row[column + 1];
-      if (next) {
-        cells.push(
-          <div
-            key={`arrow-${flow.id}`}
-            style={{ gridRow: rowIndex * 2 + 1, gridColumn: column * 2 + 2 }}
-            className="flow-tiles__arrow"
-            aria-hidden
-          >
-            <ArrowRightOutlined rotate={reversed ? 180 : 0} />
-          </div>,
-        );
-      }
-    });
-    if (rowIndex < rows.length - 1) {
-      const column = reversed ? 0 : PER_ROW - 1;
-      cells.push(
-        <div
-          key={`turn-${rowIndex}`}
-          style={{ gridRow: rowIndex * 2 + 2, gridColumn: column * 2 + 1 }}
-          className="flow-tiles__turn"
-          aria-hidden
-        >
-          <ArrowDownOutlined />
-        </div>,
-      );
-    }
-  });
   return (
-    <div className="flow-tiles" role="list" aria-label="任务流程">
-      {cells}
-    </div>
+    <SnakeTiles
+      items={ordered}
+      label="任务流程"
+      className="flow-tiles"
+      keyOf={(flow) => flow.id}
+      renderTile={(flow) => <FlowTile flow={flow} />}
+    />
   );
 }
 

@@ -79,7 +79,7 @@ function ResultEntry({ result }: { result: TraceResult }) {
   const summary = (
     <div className="device-trace-card__entry" aria-label={`${result.flowName} 第${result.attempt}次`}>
       <span className="device-trace-card__flow">{result.flowName}</span>
-      <span>第{result.attempt}次</span>
+      <span className="device-trace-card__attempt">第{result.attempt}次</span>
       {status && <Tag color={status.color}>{status.name}</Tag>}
       <span className="device-trace-card__meta">{result.startTime}</span>
       <span className="device-trace-card__meta">检测人员 {result.uname}</span>

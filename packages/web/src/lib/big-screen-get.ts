@@ -1,18 +1,19 @@
 import { MSG } from '@factory/contracts';
 import type { z } from 'zod';
-import { ApiError, apiGet, type QueryParams } from '../../../lib/api-client';
-import { feedback } from '../../../lib/feedback';
-import { navigateTo } from '../../../lib/navigation';
-import { useSession } from '../../../lib/session-store';
+import { ApiError, apiGet, type QueryParams } from './api-client';
+import { feedback } from './feedback';
+import { navigateTo } from './navigation';
+import { useSession } from './session-store';
 
 /**
- * GET one board call. A failing call shows no pop-up (seed 000 §8: the board's
- * figures drop to zero and its charts show 暂无数据, network errors are only
- * logged), so the client is asked to stay quiet; an expired session still leaves
- * for /login, once, as every other page does. The answer is checked against its
- * contract: a malformed one counts as a failure instead of breaking the screen.
+ * GET one call of a big screen (the data center, the data board). A failing call
+ * shows no pop-up (seed 000 §8: its figures drop to zero and its charts show
+ * 暂无数据, network errors are only logged), so the client is asked to stay quiet;
+ * an expired session still leaves for /login, once, as every other page does. The
+ * answer is checked against its contract: a malformed one counts as a failure
+ * instead of breaking the screen.
  */
-export async function boardGet<Schema extends z.ZodType>(
+export async function bigScreenGet<Schema extends z.ZodType>(
   path: string,
   schema: Schema,
   query: QueryParams,
@@ -31,7 +32,7 @@ export async function boardGet<Schema extends z.ZodType>(
   }
 }
 
-/** Six calls expire together; only the first still finds its token in the session. */
+/** A screen's calls expire together; only the first still finds its token in the session. */
 function expire(token: string | null): void {
   const session = useSession.getState();
   if (!token || session.token !== token) return;

@@ -1,0 +1,52 @@
+// Test helpers shared by the big screens' tests (数据中心 and 数据看板).
+import type { LoginResult } from '@factory/contracts';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { useSession } from '../lib/session-store';
+import type { SeenRequest } from './fetch-stand-in';
+
+export const pathOf = (request: SeenRequest) => new URL(request.url, 'http://console').pathname;
+export const queryOf = (request: SeenRequest | undefined) =>
+  Object.fromEntries(new URL(request?.url ?? '/', 'http://console').searchParams);
+/** The recorded requests to one path. */
+export const calls = (seen: SeenRequest[], path: string) => seen.filter((request) => pathOf(request) === path);
+
+/**
+ * Each test of a big screen starts signed in with `session` and with EventSourceStandIn
+ * as the browser's EventSource (no stream opened yet); stand-ins, timers and spies are
+ * put back after it.
+ */
+export function setUpBigScreenTests(session: () => LoginResult): void {
+  beforeEach(() => {
+    useSession.getState().signIn(session());
+    EventSourceStandIn.opened = [];
+    vi.stubGlobal('EventSource', EventSourceStandIn);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
+}
+
+/** Stands in for the browser's EventSource: records each stream and lets a test send it events. */
+export class EventSourceStandIn {
+  static opened: EventSourceStandIn[] = [];
+  readonly listeners = new Map<string, Set<() => void>>();
+  closed = false;
+  constructor(readonly url: string) {
+    EventSourceStandIn.opened.push(this);
+  }
+  addEventListener(type: string, listener: () => void) {
+    if (!this.listeners.has(type)) this.listeners.set(type, new Set());
+    this.listeners.get(type)!.add(listener);
+  }
+  removeEventListener(type: string, listener: () => void) {
+    this.listeners.get(type)?.delete(listener);
+  }
+  close() {
+    this.closed = true;
+  }
+  send(type: string) {
+    this.listeners.get(type)?.forEach((listener) => listener());
+  }
+}
