@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import path from 'node:path';
-import { MSG } from '@factory/contracts';
+import { MSG, PATHS } from '@factory/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser.js';
@@ -222,6 +222,10 @@ describe('sign-in and the console shell', () => {
     const { context, page } = await newPage();
     await signIn(page, 'admin', ADMIN_PASSWORD);
     await expect.poll(() => new URL(page.url()).pathname, { timeout: 5000 }).toBe('/dataCenter');
+    // A page that calls nothing once loaded: the dashboard polls every 5 s and would meet the expiry first.
+    const listed = page.waitForResponse((response) => response.url().includes(PATHS.lineList));
+    await page.goto('/productionLine');
+    await listed;
     ageSessions(server.dbFile, 24 * 60);
 
     await page.getByText('admin', { exact: true }).click();
