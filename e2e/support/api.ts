@@ -1,41 +1,16 @@
-import { type Envelope, PATHS } from '@factory/contracts';
+import { PATHS } from '@factory/contracts';
+import { type ConsoleCall, consoleLogin } from '../packages/simulator/src/index.js';
 import { ADMIN_PASSWORD } from './server.js';
 
-export interface CallOptions {
-  json?: unknown;
-  form?: Record<string, string>;
-  multipart?: FormData;
-}
-
-export type ApiCall = <T = unknown>(method: 'GET' | 'POST', path: string, options?: CallOptions) => Promise<T>;
+export type ApiCall = ConsoleCall;
 
 /**
  * Calls of the admin on a running server, for seeding what a journey does not
- * itself exercise (the server runs with CAPTCHA=off). Throws on an error envelope.
+ * itself exercise (the server runs with CAPTCHA=off): the simulator's console
+ * client, which throws on an error envelope.
  */
 export async function adminApi(baseUrl: string): Promise<ApiCall> {
-  const call = async <T>(token: string | null, method: 'GET' | 'POST', path: string, options: CallOptions = {}): Promise<T> => {
-    const headers: Record<string, string> = { Accept: 'application/json' };
-    if (token) headers.Authorization = `Bearer ${token}`;
-    let body: string | FormData | undefined;
-    if (options.multipart) {
-      body = options.multipart;
-    } else if (options.form) {
-      headers['Content-Type'] = 'application/x-www-form-urlencoded';
-      body = new URLSearchParams(options.form).toString();
-    } else if (options.json !== undefined) {
-      headers['Content-Type'] = 'application/json';
-      body = JSON.stringify(options.json);
-    }
-    const response = await fetch(baseUrl + path, { method, headers, body });
-    const envelope = (await response.json()) as Envelope<T>;
-    if (envelope.code !== 1) throw new Error(`${method} ${path}: ${response.status} ${envelope.errorMsg}`);
-    return envelope.data;
-  };
-  const { token } = await call<{ token: string }>(null, 'POST', PATHS.login, {
-    form: { username: 'admin', password: ADMIN_PASSWORD, code: '0000', codeId: 'e2e' },
-  });
-  return (method, path, options) => call(token, method, path, options);
+  return (await consoleLogin(baseUrl, 'admin', ADMIN_PASSWORD)).call;
 }
 
 /** An enabled line of the first factory; answers its id. */
