@@ -1,9 +1,9 @@
 import { RECORD_LIMITS, type ProductionRecord, type TestStatus } from '@factory/contracts';
-import { SearchOutlined } from '@ant-design/icons';
-import { Button, Card, DatePicker, Empty, Input, Select, Table, type TableColumnsType } from 'antd';
+import { Button, Card, DatePicker, Empty, Select, Table, type TableColumnsType } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { SearchQuery } from '../../../components/search-query';
 import { showApiError } from '../../../lib/api-client';
 import { tablePagination, type Paging } from '../../../lib/paging';
 import { useQueryError } from '../../../lib/use-query-error';
@@ -167,24 +167,15 @@ function RecordTable({ taskId }: { taskId: number }) {
           value={filters.range}
           onChange={(range) => filterBy({ range: range?.[0] && range[1] ? [range[0], range[1]] : null })}
         />
-        <Input
-          aria-label="生产码/SN/MAC"
+        <SearchQuery
+          label="生产码/SN/MAC"
           className="production-log-page__search"
-          placeholder="生产码/SN/MAC"
-          prefix={<SearchOutlined />}
           maxLength={SEARCH_MAX}
-          allowClear
-          value={draft}
-          onChange={(event) => {
-            setDraft(event.target.value);
-            // Clearing the box (its × too) lists every record again without another Enter.
-            if (event.target.value === '' && filters.text !== '') filterBy({ text: '' });
-          }}
-          onPressEnter={() => filterBy({ text: draft.trim() })}
+          draft={draft}
+          onDraftChange={setDraft}
+          searched={filters.text}
+          onSearch={(text) => filterBy({ text })}
         />
-        <Button type="primary" onClick={() => filterBy({ text: draft.trim() })}>
-          查询
-        </Button>
         <Button onClick={reset}>重置</Button>
       </div>
       <Table<ProductionRecord>

@@ -1,10 +1,11 @@
 import { TASK_STATUS_NAMES, TASK_STATUSES, type Task, type TaskStatus } from '@factory/contracts';
-import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
-import { Button, Card, Empty, Input, Progress, Select, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { Button, Card, Empty, Progress, Select, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { PermissionButton } from '../../../components/permission-button';
+import { SearchQuery } from '../../../components/search-query';
 import { lookupOptions, useProductLookup } from '../../../components/product-lookups';
 import { FIRST_PAGE, tablePagination, type Paging } from '../../../lib/paging';
 import { useHasFun } from '../../../lib/session-store';
@@ -176,24 +177,15 @@ export function ProductionCenterPage() {
             options={STATUS_OPTIONS}
             onChange={(value?: TaskStatus) => filterBy({ status: value })}
           />
-          <Input
-            aria-label="产品型号/产线编号"
+          <SearchQuery
+            label="产品型号/产线编号"
             className="production-center-page__search"
-            placeholder="产品型号/产线编号"
-            prefix={<SearchOutlined />}
             maxLength={SEARCH_MAX}
-            allowClear
-            value={draft}
-            onChange={(event) => {
-              setDraft(event.target.value);
-              // Clearing the box (its × too) lists every task again without another Enter.
-              if (event.target.value === '' && filters.text !== '') filterBy({ text: '' });
-            }}
-            onPressEnter={() => filterBy({ text: draft.trim() })}
+            draft={draft}
+            onDraftChange={setDraft}
+            searched={filters.text}
+            onSearch={(text) => filterBy({ text })}
           />
-          <Button type="primary" onClick={() => filterBy({ text: draft.trim() })}>
-            查询
-          </Button>
           <Button onClick={reset}>重置</Button>
         </div>
         <Table<Task>
