@@ -1,5 +1,5 @@
 import { PATHS } from '@factory/contracts';
-import { type ConsoleCall, consoleLogin } from '../packages/simulator/src/index.js';
+import { type ConsoleCall, consoleLogin } from '../../packages/simulator/src/index.js';
 import { ADMIN_PASSWORD } from './server.js';
 
 export type ApiCall = ConsoleCall;
