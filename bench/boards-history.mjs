@@ -157,7 +157,7 @@ export function addDevice(batch, task, device, start, random, nextId, dayOf) {
     if (produced !== 0 || counts.testedUnits !== 0 || counts.onePassUnits !== 0 || counts.failedUnits !== 0) {
       const day = dayOf(endTime);
       const shard = terminal.id % DAY_SHARDS;
-      add(batch.days, `${task.ownerId}:${day}:${shard}`, { ownerId: task.ownerId, day, shard },
+      add(batch.days, `${task.ownerId}:${day}:${task.taskId}:${shard}`, { ownerId: task.ownerId, day, taskId: task.taskId, shard },
         { produced, tested: counts.testedUnits, onePassUnits: counts.onePassUnits, failedUnits: counts.failedUnits });
     }
 

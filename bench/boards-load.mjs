@@ -14,7 +14,7 @@ const ROLLUPS = {
   counters: { table: 'flow_counter', keys: ['taskFlowId', 'terminalId'], sums: COUNTER_COLUMNS },
   failures: { table: 'item_failure', keys: ['taskFlowId', 'terminalId', 'kind', 'itemId'], sums: ['failCount'] },
   buckets: { table: 'task_bucket', keys: ['taskFlowId', 'bucketStart', 'terminalId'], sums: ['produced', 'firstCount', 'firstPassCount'] },
-  days: { table: 'daily_output', keys: ['ownerId', 'day', 'shard'], sums: ['produced', 'tested', 'onePassUnits', 'failedUnits'] },
+  days: { table: 'daily_output', keys: ['ownerId', 'day', 'taskId', 'shard'], sums: ['produced', 'tested', 'onePassUnits', 'failedUnits'] },
 };
 const PG_TYPES = {
   taskFlowId: 'int', terminalId: 'int', kind: 'text', itemId: 'int', taskId: 'int', bucketStart: 'bigint', ownerId: 'int', day: 'text', shard: 'int',

@@ -62,14 +62,19 @@ async function seedProduct(): Promise<{ productId: number; productTypeId: number
   return { productId, productTypeId: detail.productTypeId, number: detail.number };
 }
 
-/** A role holding PAD APP (made as the role editor makes it) and a worker who set their own password. */
-async function seedWorker(): Promise<void> {
+/**
+ * A role holding PAD APP (made as the role editor makes it) and a worker of the line
+ * who set their own password: a sub-user signs in only at terminals of its own lines.
+ */
+async function seedWorker(lineId: number): Promise<void> {
   const tree = await api<{ id: number; name: string; children: { id: number }[] }[]>('GET', `${PATHS.menuTree}?withFunction=true`);
   const padApp = tree.find((menu) => menu.name === 'PAD APP')!;
   const roleMenuFunctionVOS = [padApp, ...padApp.children].map((menu) => ({ menuId: menu.id, funIdList: [] }));
   await api('POST', PATHS.roleCreate, { json: { roleName: '产线工人', roleMenuFunctionVOS } });
   const roles = await api<{ id: number; roleName: string }[]>('GET', PATHS.roleAll);
-  await api('POST', PATHS.userCreate, { json: { userName: WORKER_NAME, roleId: roles.find((role) => role.roleName === '产线工人')!.id } });
+  const factories = await api<{ list: { id: number }[] }>('GET', `${PATHS.factoryList}?pageSize=0`);
+  const facLineVos = [{ factoryId: factories.list[0]!.id, lineId: [lineId] }];
+  await api('POST', PATHS.userCreate, { json: { userName: WORKER_NAME, roleId: roles.find((role) => role.roleName === '产线工人')!.id, facLineVos } });
   const response = await fetch(server.url + PATHS.login, {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
@@ -90,7 +95,7 @@ beforeAll(async () => {
   const powerPad = await seedPad(api, 'PAD-ST-1', '上电检测1号', lineId);
   const finalPad = await seedPad(api, 'PAD-ST-2', '整机终检1号', lineId);
   const product = await seedProduct();
-  await seedWorker();
+  await seedWorker(lineId);
   const expire = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
   taskId = await api<number>('POST', PATHS.taskCreate, { json: { ...product, productionLineIds: [lineId], productionCount: 10, expireTime: expire } });
   const edit = await api<{ flowPads: { flow: { id: number } }[] }>('GET', `${PATHS.taskEditData}?taskId=${taskId}`);

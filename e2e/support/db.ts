@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import { captchaAnswerHash } from '../../packages/server/src/modules/session/captcha.repository.js';
 import { hashPassword } from '../../packages/server/src/platform/password.js';
 
 /**
@@ -12,11 +13,17 @@ export function openDb(file: string): Database.Database {
   return db;
 }
 
+/**
+ * The answer to type for the captcha drawn for `id`. The server keeps only a hash of
+ * what it drew, so a journey can not read it back as a person reads the image: it
+ * swaps in an answer of its own (undefined when no captcha was issued for the id).
+ */
 export function captchaAnswer(file: string, id: string): string | undefined {
+  const answer = 'e2ek';
   const db = openDb(file);
   try {
-    const row = db.prepare('select answer from captcha where id = ?').get(id) as { answer: string } | undefined;
-    return row?.answer;
+    const changed = db.prepare('update captcha set answer = ? where id = ?').run(captchaAnswerHash(id, answer), id).changes;
+    return changed === 1 ? answer : undefined;
   } finally {
     db.close();
   }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ID, decimal } from './admin/common.js';
 
 /** Every answer of /api is this envelope; `code` 1 means success. */
 export const SUCCESS_CODE = 1;
@@ -45,6 +46,6 @@ export interface Page<T> {
 
 /** `page` is 1-based; `pageSize` 0 means "all rows". */
 export const pageQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(0).max(1000).default(10),
+  page: decimal(z.number().int().min(1).max(MAX_ID).default(1)),
+  pageSize: decimal(z.number().int().min(0).max(1000).default(10)),
 });

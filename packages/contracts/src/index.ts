@@ -25,3 +25,4 @@ export * from './station/verdict.js';
 export * from './station/station.js';
 export * from './records/records.js';
 export * from './board/board.js';
+export * from './live-events.js';

@@ -12,6 +12,8 @@ export const MSG = {
   recordNotFound: '数据不存在',
   invalidInput: '请求参数不正确',
   payloadTooLarge: '上传文件过大',
+  /** a path parameter longer than the router takes (414) */
+  urlTooLong: '请求地址过长',
 
   // sign-in (seed 000 §5, §8)
   loginRequired: '用户名、密码不能为空',
@@ -124,6 +126,9 @@ export const MSG = {
   // status changes
   statusRule: '状态只能是0或1',
   idRequired: '缺少数据编号',
+  /** a NUL byte anywhere in the input (no column can hold one) */
+  nulCharacter: '输入内容不能包含空字符',
+  numberRule: '请输入正确的数字',
 
   // documents and files
   documentTypeRule: '文档类型不正确',
@@ -132,6 +137,10 @@ export const MSG = {
   documentUploaded: '上传成功',
   documentDeleted: '该文档已删除',
   noDocuments: '暂无文档',
+  /** the bytes are not of the type the file's name claims (an .exe renamed .pdf): issue 12 */
+  fileContentMismatch: '文件内容与文件类型不符',
+  /** one account's uploads past UPLOAD_QUOTA_BYTES_PER_HOUR within the clock hour */
+  uploadQuotaExceeded: '一小时内上传的文件已超过500MB，请稍后再试',
 
   // products (seed 001 §5, §8)
   productTypeRequired: '请选择产品类型',
@@ -235,3 +244,6 @@ export const FLOW_MSG = {
   manualTooShort: (n: number) => `第${n}个手动检查项小于2个字符`,
   manualTooLong: (n: number) => `第${n}个手动检查项不能超过12个字符`,
 } as const;
+
+/** A free text longer than its column (a rule of ours: the specifications leave it open). */
+export const textTooLong = (max: number) => `输入内容不能超过${max}个字符`;

@@ -124,6 +124,8 @@ export const PATHS = {
   boardOnePassDetail: '/api/board/onePassDetail',
   /** beyond the specification: server-sent events, one `result` event per burst of results of the task */
   boardEvents: '/api/board/events',
+  /** beyond the specification: a one-use ticket (60 s) that opens boardEvents; an EventSource sends no bearer header */
+  boardEventsTicket: '/api/board/eventsTicket',
 
   dataCenterRealTimeInput: '/api/dataCenter/realTimeInput',
   dataCenterStatisticInfo: '/api/dataCenter/statisticInfo',
@@ -137,6 +139,8 @@ export const PATHS = {
   dataCenterDeviceOnePass: '/api/dataCenter/deviceOnePass',
   /** beyond the specification: server-sent events, one `result` event per burst of results in the account */
   dataCenterEvents: '/api/dataCenter/events',
+  /** beyond the specification: a one-use ticket (60 s) that opens dataCenterEvents */
+  dataCenterEventsTicket: '/api/dataCenter/eventsTicket',
 
   /** the station API (DESIGN.md §6): its own token, from /api/station/login */
   stationLogin: '/api/station/login',

@@ -8,11 +8,13 @@ export const LOGIN_LIMITS = { usernameMax: 64, passwordMax: 14, passwordMin: 8 }
 const required = (message: string) => z.string({ error: message }).trim().min(1, message);
 
 /** POST /api/user/login (the console sends it form-encoded). */
+// The lengths are the columns' (the user name of a failed attempt is stored) and a
+// password no user could have set (hashing megabytes would be a denial of service).
 export const loginBody = z.object({
-  username: required(MSG.loginRequired),
-  password: z.string({ error: MSG.loginRequired }).min(1, MSG.loginRequired),
-  code: z.string().trim().optional().default(''),
-  codeId: z.string().trim().optional().default(''),
+  username: required(MSG.loginRequired).max(LOGIN_LIMITS.usernameMax, MSG.badCredentials),
+  password: z.string({ error: MSG.loginRequired }).min(1, MSG.loginRequired).max(128, MSG.badCredentials),
+  code: z.string().trim().max(16, MSG.captchaWrong).optional().default(''),
+  codeId: z.string().trim().max(64, MSG.captchaWrong).optional().default(''),
 });
 export type LoginBody = z.input<typeof loginBody>;
 
@@ -35,7 +37,7 @@ export const editPasswordBody = z.object({ password: newPassword });
 
 /** POST /api/platform/login: code = base64url(JSON{userName, exp}) + '.' + base64url(HMAC-SHA256). */
 export const platformLoginBody = z.object({
-  code: required(MSG.platformCodeInvalid),
+  code: required(MSG.platformCodeInvalid).max(1024, MSG.platformCodeInvalid),
 });
 
 /** GET /api/user/code?id= */

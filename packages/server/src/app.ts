@@ -4,17 +4,20 @@ import formBody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import { MAX_UPLOAD_BYTES } from '@factory/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { redactedUrl, registerGuard } from './platform/auth.js';
 import type { AppConfig } from './platform/config.js';
 import { registerConsole } from './platform/console.js';
 import { type Db, openDb, type OpenDbOptions } from './platform/db.js';
 import { registerErrorHandler } from './platform/error-handler.js';
+import { guardedValidatorCompiler } from './platform/input-guard.js';
 import { migrate } from './platform/migrate.js';
 import { registerOpenApi } from './platform/openapi.js';
 import { registerOperationLog } from './platform/operation-log.js';
 import { seed } from './platform/seed.js';
 import { resultEventHub } from './platform/result-events.js';
+import { envelopeRoutingOptions } from './platform/routing-errors.js';
+import { registerSecurityHeaders } from './platform/security-headers.js';
 import { registerRoutes } from './routes.js';
 
 declare module 'fastify' {
@@ -36,7 +39,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         ? false
         : {
             level: typeof options.logger === 'object' ? options.logger.level : config.logLevel,
-            // Event streams take their token in the url (auth.ts): the log never shows it.
+            // Event streams take a one-use ticket in the url (auth.ts): the log never shows it.
             serializers: {
               req: (request: { method: string; url: string; id: string; ip?: string }) => ({
                 id: request.id,
@@ -49,6 +52,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     bodyLimit: 10 * 1024 * 1024,
+    // A bad url, an overlong path parameter, a request the HTTP parser refuses: the envelope too.
+    ...envelopeRoutingOptions,
   }).withTypeProvider<ZodTypeProvider>();
 
   const db = openDb(config.databaseUrl, options);
@@ -61,9 +66,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await seed(db, config, app.log);
   fs.mkdirSync(config.filesDir, { recursive: true });
 
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(guardedValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // First among the plugins, so that every answer of every route carries the headers.
+  await registerSecurityHeaders(app);
   await app.register(formBody);
   // Files stream to disk (platform/files.ts); the limit here is the hard stop past 20 MB.
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 10, fields: 20 } });

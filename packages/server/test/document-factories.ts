@@ -69,3 +69,9 @@ export function uniqueBytes(size: number, label = Math.random().toString(36)): B
   buffer.write(label.slice(0, size));
   return buffer;
 }
+
+/** Bytes that begin as a PNG does (the signature and an IHDR chunk header), then `label`. */
+export function pngBytes(label: string): Buffer {
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
+  return Buffer.concat([signature, Buffer.from(`IHDR${label}`, 'latin1')]);
+}

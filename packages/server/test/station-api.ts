@@ -108,8 +108,20 @@ export function stationApi(app: () => FastifyInstance, adminToken: () => string)
 
   const login = (terminalCode: string, username: string, password: string) =>
     post(PATHS.stationLogin, null, { terminalCode, username, password });
-  const signIn = async (terminalCode: string, worker: Worker) =>
-    ok<StationLoginResult>(await login(terminalCode, worker.userName, worker.password));
+
+  /** Ties the worker to the terminal's line, if it has one: a worker below the admin works on its own lines only. */
+  async function tieToLineOf(terminalCode: string, worker: Worker): Promise<void> {
+    const terminal = await db().selectFrom('terminal').select('lineId').where('terminalCode', '=', terminalCode).executeTakeFirst();
+    if (!terminal || terminal.lineId === null) return;
+    const lineId = terminal.lineId;
+    const tied = await db().selectFrom('account_line').select('lineId').where('accountId', '=', worker.id).where('lineId', '=', lineId).executeTakeFirst();
+    if (!tied) await db().insertInto('account_line').values({ accountId: worker.id, lineId }).execute();
+  }
+  /** A worker of the terminal's line signs in (`login` is the bare call, for refusals). */
+  const signIn = async (terminalCode: string, worker: Worker) => {
+    await tieToLineOf(terminalCode, worker);
+    return ok<StationLoginResult>(await login(terminalCode, worker.userName, worker.password));
+  };
 
   const assignment = async (token: string) => ok<StationAssignment>(await get(PATHS.stationAssignment, token));
   const submit = (token: string, body: StationResultBody) => post(PATHS.stationResult, token, body);
@@ -259,6 +271,7 @@ export function stationApi(app: () => FastifyInstance, adminToken: () => string)
     ok,
     login,
     signIn,
+    tieToLineOf,
     assignment,
     submit,
     verdict,

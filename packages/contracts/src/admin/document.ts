@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MSG } from '../messages.js';
-import { timeText } from './common.js';
+import { text, timeText } from './common.js';
 
 export const DOCUMENT_TYPES = ['USER_DOC', 'TECH_DOC', 'SERVER_DOC'] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
@@ -15,13 +15,20 @@ export const DOCUMENT_MENU: Record<DocumentType, string> = {
 /** 20 MB per uploaded file. */
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 
+/**
+ * What one account may store per clock hour, over every upload route (MSG.uploadQuotaExceeded
+ * names it): 25 files at the 20 MB limit, far past what a product or document editor needs,
+ * while a stolen or careless session can not fill the disk (issue 12, finding 9).
+ */
+export const UPLOAD_QUOTA_BYTES_PER_HOUR = 500 * 1024 * 1024;
+
 export const documentType = z.enum(DOCUMENT_TYPES, { error: MSG.documentTypeRule });
 
 /** GET /api/document/list?type&originName */
 export const documentListQuery = z.object({
   type: documentType,
   /** sent as typed (seed 000 §5); matched as "contains" */
-  originName: z.string().optional(),
+  originName: text(255).optional(),
 });
 
 /** POST /api/document/upload?type= (multipart, field `file`) */

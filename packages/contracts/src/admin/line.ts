@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageQuery } from '../envelope.js';
 import { MSG } from '../messages.js';
-import { CODE_PATTERN, idField, NAME_PATTERN, optionalId, optionalStatusFilter, optionalText, requiredText, statusField, timeText } from './common.js';
+import { CODE_PATTERN, decimal, idField, NAME_PATTERN, optionalId, optionalStatusFilter, optionalText, positiveId, requiredText, statusField, timeText } from './common.js';
 
 /** Max input length of line name and code (seed 000 §5). */
 export const LINE_LIMITS = { nameMax: 12, numMax: 12 } as const;
@@ -11,7 +11,7 @@ export const lineNum = requiredText(MSG.lineNumRequired).regex(CODE_PATTERN, MSG
 
 /** POST /api/line/add */
 export const lineAddBody = z.object({
-  factoryId: z.coerce.number({ error: MSG.factoryRequired }).int(MSG.factoryRequired).positive(MSG.factoryRequired),
+  factoryId: positiveId(MSG.factoryRequired),
   lineName,
   lineNum,
 });
@@ -40,7 +40,7 @@ export const productionLine = z.object({
 export type ProductionLine = z.infer<typeof productionLine>;
 
 /** GET /api/factory/list */
-export const factoryListQuery = pageQuery.extend({ pageSize: z.coerce.number().int().min(0).max(1000).default(0) });
+export const factoryListQuery = pageQuery.extend({ pageSize: decimal(z.number().int().min(0).max(1000).default(0)) });
 export const factory = z.object({
   id: z.number().int(),
   factoryName: z.string(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageQuery } from '../envelope.js';
 import { MSG } from '../messages.js';
-import { idField, NAME_PATTERN, optionalId, optionalStatusFilter, optionalText, requiredText, timeText } from './common.js';
+import { idField, NAME_PATTERN, optionalId, optionalStatusFilter, optionalText, positiveId, requiredText, timeText } from './common.js';
 
 export const ROLE_LIMITS = { nameMax: 12 } as const;
 
@@ -15,9 +15,9 @@ export const ROLE_TREE_EXCLUDED_NAMES: readonly string[] = ['分配产线', '产
 export const roleNameField = requiredText(MSG.roleNameRequired).regex(NAME_PATTERN, MSG.roleNameRule);
 
 const roleMenuFunction = z.object({
-  menuId: z.coerce.number().int().positive(),
+  menuId: positiveId(),
   /** ids of the function-button nodes granted on that menu */
-  funIdList: z.array(z.coerce.number().int().positive()).default([]),
+  funIdList: z.array(positiveId()).max(1000).default([]),
 });
 
 /** POST /api/role/create */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MSG } from '../messages.js';
-import { idField, optionalId, optionalText, requiredText } from './common.js';
+import { decimal, idField, optionalId, optionalText, requiredText } from './common.js';
 
 export const TERMINAL_TYPES = ['PAD', 'PDA'] as const;
 export type TerminalType = (typeof TERMINAL_TYPES)[number];
@@ -50,7 +50,7 @@ export const terminalListQuery = z.object({
   terminalType: terminalType.default('PAD'),
   /** 0 unused, 1 used (PDA), 2 overall check, 3 parts check, 4 idle */
   status: z
-    .union([z.literal(''), z.coerce.number().int().min(0).max(4)])
+    .union([z.literal(''), decimal(z.number().int().min(0).max(4))])
     .optional()
     .transform((value) => (value === '' || value === undefined ? undefined : (value as TerminalStatus))),
   lineId: optionalId,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageQuery } from '../envelope.js';
 import { MSG } from '../messages.js';
-import { idField, optionalId, optionalStatusFilter, optionalText, requiredText, timeText } from './common.js';
+import { idField, optionalId, optionalStatusFilter, optionalText, positiveId, requiredText, timeText } from './common.js';
 
 export const USER_LIMITS = { nameMin: 2, nameMax: 32 } as const;
 
@@ -9,8 +9,8 @@ export const USER_LIMITS = { nameMin: 2, nameMax: 32 } as const;
 export const userNameField = requiredText(MSG.userNameRequired).regex(/^[A-Za-z0-9_]{2,32}$/, MSG.userNameRule);
 
 const facLineVo = z.object({
-  factoryId: z.coerce.number().int().positive(),
-  lineId: z.array(z.coerce.number().int().positive()).default([]),
+  factoryId: positiveId(),
+  lineId: z.array(positiveId()).max(1000).default([]),
 });
 
 /** POST /api/user/create */
@@ -18,7 +18,7 @@ export const userCreateBody = z.object({
   /** the account the user is created under; defaults to the signed-in user */
   parentId: optionalId,
   userName: userNameField,
-  roleId: z.coerce.number({ error: MSG.roleRequired }).int(MSG.roleRequired).positive(MSG.roleRequired),
+  roleId: positiveId(MSG.roleRequired),
   facLineVos: z.array(facLineVo).default([]),
 });
 /** POST /api/user/edit */

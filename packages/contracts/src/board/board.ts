@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idField } from '../admin/common.js';
+import { decimal, idField } from '../admin/common.js';
 
 /**
  * The task board (/dataWatch) and the big-screen dashboard (/dataCenter): what
@@ -42,7 +42,9 @@ export const chartPoint = z.object({ xVal: z.string(), yVal: z.number() });
 export type ChartPoint = z.infer<typeof chartPoint>;
 
 /** Decimals kept in a rate (`hold`), 0–6. */
-const hold = (fallback: number) => z.coerce.number().int().min(0).max(6).catch(fallback).default(fallback);
+// Display parameters are refused when malformed, like any input (DESIGN §8), rather than
+// silently replaced: a caller sending hold=0x10 learns of it. Missing or empty takes the default.
+const hold = (fallback: number) => decimal(z.number().int().min(0).max(6).default(fallback));
 
 export const boardQuery = z.object({ taskId: idField });
 
@@ -71,13 +73,13 @@ export type ProblemTotal = z.infer<typeof problemTotal>;
 export const problemChart = z.array(chartPoint);
 
 /** GET /api/board/problemTop?taskId&number=10: the check items failed most, most first */
-export const problemTopQuery = boardQuery.extend({ number: z.coerce.number().int().min(1).max(100).catch(10).default(10) });
+export const problemTopQuery = boardQuery.extend({ number: decimal(z.number().int().min(1).max(100).default(10)) });
 export const problemTop = z.object({ problems: z.array(chartPoint), total: z.number().int() });
 export type ProblemTop = z.infer<typeof problemTop>;
 
 /** GET /api/board/onePassTotal?taskId&interval=60&hold=2: the one-pass rate per `interval` minutes, oldest first */
 export const onePassTotalQuery = boardQuery.extend({
-  interval: z.coerce.number().int().min(1).max(1440).catch(60).default(60),
+  interval: decimal(z.number().int().min(1).max(1440).default(60)),
   hold: hold(2),
 });
 export const onePassTotal = z.array(chartPoint);
@@ -120,7 +122,7 @@ export const devOutput = z.object({ developmentCount: z.number().int(), outputCo
 export type DevOutput = z.infer<typeof devOutput>;
 
 /** GET /api/dataCenter/productionTop?topNum=5: products by units produced */
-export const productionTopQuery = z.object({ topNum: z.coerce.number().int().min(1).max(50).catch(5).default(5) });
+export const productionTopQuery = z.object({ topNum: decimal(z.number().int().min(1).max(50).default(5)) });
 export const productionTop = z.array(chartPoint);
 
 /** GET /api/dataCenter/pdaCount, padCount: terminals by state */
@@ -150,7 +152,7 @@ export type TaskCount = z.infer<typeof taskCount>;
 export const TIME_TYPES = ['PRE_30_DAY', 'PRE_12_MONTH'] as const;
 export type TimeType = (typeof TIME_TYPES)[number];
 /** GET /api/dataCenter/deviceProductivity, deviceOnePass ?timeType: one point per day (MM-DD) or month (YYYY-MM), oldest first */
-export const timeTypeQuery = z.object({ timeType: z.enum(TIME_TYPES).catch('PRE_30_DAY').default('PRE_30_DAY') });
+export const timeTypeQuery = z.object({ timeType: z.preprocess((value) => (value === '' ? undefined : value), z.enum(TIME_TYPES).default('PRE_30_DAY')) });
 export const dailySeries = z.array(chartPoint);
 /** deviceOnePass: a rate per day or month; null where no unit was decided (a rate of nothing is not 0%) */
 export const ratePoint = z.object({ xVal: z.string(), yVal: z.number().nullable() });

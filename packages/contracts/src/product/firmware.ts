@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idField, timeText } from '../admin/common.js';
+import { decimal, idField, timeText } from '../admin/common.js';
 import { pageQuery } from '../envelope.js';
 import { MSG } from '../messages.js';
 
@@ -32,7 +32,7 @@ export const firmwareEditQuery = z.object({
 export const firmwareListQuery = pageQuery.extend({
   productId: idField,
   type: firmwareType,
-  pageSize: z.coerce.number().int().min(0).max(1000).default(5),
+  pageSize: decimal(z.number().int().min(0).max(1000).default(5)),
 });
 
 export const firmware = z.object({

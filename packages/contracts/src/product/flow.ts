@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idField, optionalId, timeText } from '../admin/common.js';
+import { decimal, idField, optionalId, positiveId, timeText } from '../admin/common.js';
 import { FLOW_MSG, MSG } from '../messages.js';
 import { INTERVAL } from './interval.js';
 import { IMEI_COMMUNICATIONS } from './product.js';
@@ -27,14 +27,14 @@ const looseText = z
 /** One auto-check item of a flow: the property it checks and its standard value. */
 export const flowItemInput = z.object({
   /** the property's id */
-  id: z.coerce.number().int().positive(),
-  intervalNumber: z.coerce.number().int().min(0).max(1).default(INTERVAL.value),
+  id: positiveId(),
+  intervalNumber: decimal(z.number().int().min(0).max(1).default(INTERVAL.value)),
   normalValue: looseText,
   normalValueMax: looseText,
   normalStr: looseText,
   /** 1 for the property's true value, 0 for its false value; empty when not chosen */
   normalBoolean: z
-    .union([z.literal(''), z.null(), z.boolean(), z.coerce.number().int().min(0).max(1)])
+    .union([z.literal(''), z.null(), z.boolean(), decimal(z.number().int().min(0).max(1))])
     .optional()
     .transform((value) => (value === '' || value === null || value === undefined ? null : Number(value))),
   /** enum keys; an array or its JSON text */

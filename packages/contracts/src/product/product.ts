@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idField, optionalId, requiredText, timeText } from '../admin/common.js';
+import { decimal, idField, optionalId, positiveId, requiredText, timeText } from '../admin/common.js';
 import { pageQuery } from '../envelope.js';
 import { MSG } from '../messages.js';
 
@@ -23,20 +23,20 @@ export const lookupItem = z.object({ id: z.union([z.number().int(), z.string()])
 export type LookupItem = z.infer<typeof lookupItem>;
 
 const optionalText = z
-  .union([z.string(), z.null()])
+  .union([z.string().max(32, MSG.communicationRequired), z.null()])
   .optional()
   .transform((value) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null));
 
 /** POST /api/product/create (JSON). */
 export const productCreateBody = z
   .object({
-    productTypeId: z.coerce.number({ error: MSG.productTypeRequired }).int(MSG.productTypeRequired).positive(MSG.productTypeRequired),
+    productTypeId: positiveId(MSG.productTypeRequired),
     number: requiredText(MSG.productNumberRequired).regex(/^[\u4e00-\u9fa5A-Za-z0-9_]{4,32}$/, MSG.productNumberRule),
     code: requiredText(MSG.productCodeRequired).regex(/^[A-Za-z0-9_]{4,32}$/, MSG.productCodeRule),
     connectInternet: z.union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')]).default(false),
     /** null (or noInternet) when the product has no network */
     communicationId: optionalText,
-    dataFormatId: z.coerce.number({ error: MSG.dataFormatRequired }).int(MSG.dataFormatRequired).positive(MSG.dataFormatRequired),
+    dataFormatId: positiveId(MSG.dataFormatRequired),
     description: requiredText(MSG.productDescriptionRequired).max(PRODUCT_LIMITS.descriptionMax, MSG.productDescriptionTooLong),
   })
   .superRefine((body, context) => {
@@ -60,7 +60,7 @@ export const productQuery = pageQuery.extend({
     .union([z.literal(''), z.enum(PUBLISH_STATUSES)])
     .optional()
     .transform((value) => (value ? value : undefined)),
-  pageSize: z.coerce.number().int().min(0).max(1000).default(PRODUCT_LIMITS.pageSize),
+  pageSize: decimal(z.number().int().min(0).max(1000).default(PRODUCT_LIMITS.pageSize)),
 });
 
 export const product = z.object({

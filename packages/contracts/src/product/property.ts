@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { idField, timeText } from '../admin/common.js';
+import { decimal, idField, positiveId, timeText } from '../admin/common.js';
 import { pageQuery } from '../envelope.js';
-import { MSG } from '../messages.js';
+import { MSG, textTooLong } from '../messages.js';
 
 /** Data type ids are these words (issue 4). */
 export const DATA_TYPES = ['boolean', 'int', 'float', 'double', 'string', 'enum', 'url'] as const;
@@ -32,10 +32,12 @@ export const enumeratesField = z
     return z.NEVER;
   });
 
-const text = z
-  .union([z.string(), z.number(), z.null()])
-  .optional()
-  .transform((value) => (value === null || value === undefined ? '' : String(value).trim()));
+/** A field the form may send as text or number, at most `max` characters (its column). */
+const text = (max: number) =>
+  z
+    .union([z.string().max(max, textTooLong(max)), z.number(), z.null()])
+    .optional()
+    .transform((value) => (value === null || value === undefined ? '' : String(value).trim()));
 
 const VALUE_WORD = /^[\u4e00-\u9fa5A-Za-z0-9]+$/;
 const NUMBER_TEXT = /^-?\d+(\.\d+)?$/;
@@ -63,16 +65,16 @@ export const propertyAddBody = z
       .trim()
       .min(1, MSG.propertyDescriptionRequired)
       .max(PROPERTY_LIMITS.descriptionMax, MSG.propertyDescriptionTooLong),
-    valueDescription: text,
-    trueValue: text,
-    falseValue: text,
-    min: text,
-    max: text,
+    valueDescription: text(256),
+    trueValue: text(32),
+    falseValue: text(32),
+    min: text(32),
+    max: text(32),
     unitId: z
-      .union([z.literal(''), z.null(), z.coerce.number().int().positive()])
+      .union([z.literal(''), z.null(), positiveId()])
       .optional()
       .transform((value) => (value === '' || value === null || value === undefined ? null : value)),
-    length: text,
+    length: text(16),
     enumerates: enumeratesField,
   })
   .superRefine((body, context) => {
@@ -118,7 +120,7 @@ export const propertyEditBody = z.intersection(z.object({ id: idField }), proper
 /** GET /api/property/list */
 export const propertyListQuery = pageQuery.extend({
   productId: idField,
-  pageSize: z.coerce.number().int().min(0).max(1000).default(5),
+  pageSize: decimal(z.number().int().min(0).max(1000).default(5)),
 });
 
 export const property = z.object({

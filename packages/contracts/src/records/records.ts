@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { idField, optionalText, timeText } from '../admin/common.js';
+import { decimal, idField, optionalText, timeText } from '../admin/common.js';
 import { pageQuery } from '../envelope.js';
+import { textTooLong } from '../messages.js';
 import { FLOW_RESULT_STATUSES, TEST_STATUSES } from '../station/station.js';
 
 /** Messages of the records calls (the specification names none; written in its voice). */
@@ -31,7 +32,11 @@ const optionalDate = optionalText.refine((text) => text === undefined || DATE_ON
  */
 export const recordListQuery = pageQuery.extend({
   taskId: idField,
-  testStatus: z.enum(TEST_STATUSES).optional().catch(undefined),
+  /** empty: every status */
+  testStatus: z
+    .union([z.literal(''), z.enum(TEST_STATUSES)])
+    .optional()
+    .transform((value) => (value === '' ? undefined : value)),
   fromTime: optionalDate,
   toTime: optionalDate,
   searchText: optionalText,
@@ -88,7 +93,7 @@ export const recordPage = z.object({
 export type RecordPage = z.infer<typeof recordPage>;
 
 /** GET /api/productionRecord/detail?id=<production code>: the record with its task. */
-export const recordDetailQuery = z.object({ id: z.string({ error: RECORD_MSG.recordMissing }).trim().min(1, RECORD_MSG.recordMissing) });
+export const recordDetailQuery = z.object({ id: z.string({ error: RECORD_MSG.recordMissing }).trim().min(1, RECORD_MSG.recordMissing).max(64, RECORD_MSG.recordMissing) });
 export const recordDetail = productionRecord.extend({
   productNumber: z.string(),
   productTypeName: z.string(),
@@ -139,8 +144,8 @@ export type FlowCheckDetail = z.infer<typeof flowCheckDetail>;
 export const flowHistoryQuery = pageQuery.extend({
   flowTopoId: idField,
   /** the production code */
-  deviceId: z.string({ error: RECORD_MSG.recordMissing }).trim().min(1, RECORD_MSG.recordMissing),
-  pageSize: z.coerce.number().int().min(0).max(1000).default(RECORD_LIMITS.historyDefaultPageSize),
+  deviceId: z.string({ error: RECORD_MSG.recordMissing }).trim().min(1, RECORD_MSG.recordMissing).max(64, RECORD_MSG.recordMissing),
+  pageSize: decimal(z.number().int().min(0).max(1000).default(RECORD_LIMITS.historyDefaultPageSize)),
 });
 export const flowHistoryEntry = z.object({
   id: z.number().int(),
@@ -156,7 +161,10 @@ export type FlowHistoryEntry = z.infer<typeof flowHistoryEntry>;
  * devices whose production code, SN, MAC or IMEI equals the text, in the
  * caller's scope, each with its task and every result in time order.
  */
-export const traceQuery = z.object({ text: z.string({ error: RECORD_MSG.traceTextRequired }).trim().min(1, RECORD_MSG.traceTextRequired) });
+// A code, SN, MAC or IMEI is at most 64 characters: a longer text can match nothing.
+export const traceQuery = z.object({
+  text: z.string({ error: RECORD_MSG.traceTextRequired }).trim().min(1, RECORD_MSG.traceTextRequired).max(64, textTooLong(64)),
+});
 export const traceResult = z.object({
   id: z.number().int(),
   flowName: z.string(),

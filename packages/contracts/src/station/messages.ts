@@ -7,6 +7,8 @@ export const STATION_MSG = {
   loginFailed: '用户名或密码错误',
   noAppPermission: (app: string) => `该用户没有${app}权限`,
   sessionExpired: '终端登录已失效，请重新登录',
+  /** a sub-user signing in (or still signed in) at a terminal on a line it is not tied to */
+  lineNotOfUser: '该用户不属于终端所在的产线',
 
   notAssigned: '终端未分配任务',
   taskNotRunning: (status: string) => `任务${status}，不能提交检测结果`,
@@ -21,6 +23,11 @@ export const STATION_MSG = {
   valueInvalid: (name: string) => `${name}的值无法识别`,
   timeRule: '开始时间不能晚于结束时间',
   clientResultIdRequired: '缺少结果编号',
+  /** a scanned or given code longer than its column (SN码, MAC, IMEI, 生产码, 结果编号) */
+  tooLong: (what: string, max: number) => `${what}不能超过${max}个字符`,
+  valueTooLong: (max: number) => `检测值不能超过${max}个字符`,
+  duplicateItem: '同一检测项不能提交两次',
+  timeInFuture: '检测时间不能晚于当前时间',
 
   pass: '合格',
   fail: '不合格',

@@ -1,7 +1,10 @@
 import { z } from 'zod';
-import { timeText } from '../admin/common.js';
-import { TERMINAL_TYPES } from '../admin/terminal.js';
+import { hasNul, positiveId, timeText } from '../admin/common.js';
+import { TERMINAL_LIMITS, TERMINAL_TYPES } from '../admin/terminal.js';
+import { LOGIN_LIMITS } from '../session.js';
+import { MSG } from '../messages.js';
 import { flowItem } from '../product/flow.js';
+import { PROPERTY_LIMITS } from '../product/property.js';
 import { TASK_STATUSES } from '../task/task.js';
 import { STATION_MSG } from './messages.js';
 
@@ -16,13 +19,37 @@ export type TestStatus = (typeof TEST_STATUSES)[number];
 export const STATION_APP_MENU = { PAD: '/app/pad/overallCheck', PDA: '/app/pda/stockIn' } as const;
 export const STATION_APP_NAMES = { PAD: 'PAD APP', PDA: 'PDA APP' } as const;
 
-const required = (message: string) => z.string({ error: message }).trim().min(1, message);
+/*
+ * Every text the station sends ends in a column or a query parameter: none may
+ * hold a NUL byte (PostgreSQL refuses one with a server error, SQLite stores it)
+ * or exceed its column, so both databases answer the same 400 here.
+ */
+const noNul = (value: string) => !hasNul(value);
+
+/** Lengths of the station's texts: the columns they are stored in or compared with. */
+export const STATION_LIMITS = {
+  /** production_code.sn, mac, imei */
+  scanMax: 64,
+  /** flow_result.clientResultId */
+  clientResultIdMax: 64,
+  /** the longest production code the station may scan (the server's codes are shorter: an unknown code is told so) */
+  productionCodeMax: 32,
+  /** a text value at most as long as a string property may be */
+  valueMax: PROPERTY_LIMITS.lengthMax,
+  /** `YYYY-MM-DD HH:mm:ss` or epoch digits, with room for spaces */
+  timeMax: 32,
+} as const;
+
+const required = (message: string, max: number, tooLong: string) =>
+  z.string({ error: message }).refine(noNul, MSG.nulCharacter).trim().min(1, message).max(max, tooLong);
 
 /** POST /api/station/login (JSON or form). */
+// As at the console's sign-in: a name or password no account could have is a failed sign-in
+// (the name of a failed attempt is stored; hashing megabytes would be a denial of service).
 export const stationLoginBody = z.object({
-  terminalCode: required(STATION_MSG.terminalCodeRequired),
-  username: required(STATION_MSG.usernameRequired),
-  password: z.string({ error: STATION_MSG.passwordRequired }).min(1, STATION_MSG.passwordRequired),
+  terminalCode: required(STATION_MSG.terminalCodeRequired, TERMINAL_LIMITS.codeMax, STATION_MSG.terminalUnknown),
+  username: required(STATION_MSG.usernameRequired, LOGIN_LIMITS.usernameMax, STATION_MSG.loginFailed),
+  password: z.string({ error: STATION_MSG.passwordRequired }).min(1, STATION_MSG.passwordRequired).max(128, STATION_MSG.loginFailed),
 });
 export type StationLoginBody = z.input<typeof stationLoginBody>;
 
@@ -67,37 +94,59 @@ export const stationAssignment = z
   .nullable();
 export type StationAssignment = z.infer<typeof stationAssignment>;
 
-const optionalCode = z
-  .union([z.string(), z.null()])
-  .optional()
-  .transform((value) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null));
+/** A scanned code the flow may bind (SN码, MAC, IMEI): trimmed, empty or missing is null. */
+const scanCode = (what: string) =>
+  z
+    .string()
+    .refine(noNul, MSG.nulCharacter)
+    .trim()
+    .max(STATION_LIMITS.scanMax, STATION_MSG.tooLong(what, STATION_LIMITS.scanMax))
+    .nullable()
+    .optional()
+    .transform((value) => (value ? value : null));
 
-/** A time as epoch milliseconds or `YYYY-MM-DD HH:mm:ss` (the factory's zone); the server converts. */
-const stationTime = z.union([z.number().int().positive(), z.string().trim().min(1)]);
+/** A time as epoch milliseconds or `YYYY-MM-DD HH:mm:ss` (the factory's zone); the server converts and bounds it. */
+const stationTime = z.union([
+  z.number().int().positive(),
+  z.string().refine(noNul, MSG.nulCharacter).trim().min(1).max(STATION_LIMITS.timeMax),
+]);
+
+/** Text values no longer than a string property can be, without NUL; other values are left to isScalarValue. */
+const autoValue = z
+  .unknown()
+  .refine((value) => typeof value !== 'string' || noNul(value), MSG.nulCharacter)
+  .refine((value) => typeof value !== 'string' || value.length <= STATION_LIMITS.valueMax, STATION_MSG.valueTooLong(STATION_LIMITS.valueMax));
+
+/** An item given twice could carry two values (or a pass and a fail): which one was judged would be a guess. */
+const eachItemOnce = (entries: readonly { itemId: number }[]) => new Set(entries.map((entry) => entry.itemId)).size === entries.length;
 
 /** POST /api/station/result (JSON), DESIGN.md §6. */
 export const stationResultBody = z.object({
-  /** made by the station once per test (a UUID): a retry with the same id is answered, not stored again */
-  clientResultId: z
-    .string({ error: STATION_MSG.clientResultIdRequired })
-    .trim()
-    .min(1, STATION_MSG.clientResultIdRequired)
-    .max(64, STATION_MSG.clientResultIdRequired),
-  productionCode: z.string({ error: STATION_MSG.codeRequired }).trim().min(1, STATION_MSG.codeRequired).max(32, STATION_MSG.codeRequired),
-  sn: optionalCode,
-  mac: optionalCode,
-  imei: optionalCode,
+  /** made by the station once per test (a UUID): a retry with the same id from the same terminal is answered, not stored again */
+  clientResultId: required(
+    STATION_MSG.clientResultIdRequired,
+    STATION_LIMITS.clientResultIdMax,
+    STATION_MSG.tooLong('结果编号', STATION_LIMITS.clientResultIdMax),
+  ),
+  productionCode: required(STATION_MSG.codeRequired, STATION_LIMITS.productionCodeMax, STATION_MSG.tooLong('生产码', STATION_LIMITS.productionCodeMax)),
+  sn: scanCode('SN码'),
+  mac: scanCode('MAC'),
+  imei: scanCode('IMEI'),
   startTime: stationTime,
   endTime: stationTime,
   /** values are text, numbers or true/false; anything else is refused (isScalarValue) */
-  autoValues: z.array(z.object({ itemId: z.coerce.number().int().positive(), value: z.unknown() })).default([]),
+  autoValues: z
+    .array(z.object({ itemId: positiveId(), value: autoValue }))
+    .refine(eachItemOnce, STATION_MSG.duplicateItem)
+    .default([]),
   manualResults: z
     .array(
       z.object({
-        itemId: z.coerce.number().int().positive(),
+        itemId: positiveId(),
         pass: z.union([z.boolean(), z.literal(1), z.literal(0), z.enum(['true', 'false', '1', '0'])]).transform((value) => value === true || value === 1 || value === 'true' || value === '1'),
       }),
     )
+    .refine(eachItemOnce, STATION_MSG.duplicateItem)
     .default([]),
 });
 export type StationResultBody = z.input<typeof stationResultBody>;

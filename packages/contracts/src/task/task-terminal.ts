@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idField, optionalId } from '../admin/common.js';
+import { idField, optionalId, positiveId, text } from '../admin/common.js';
 import { lineIdsField, TASK_STATUSES } from './task.js';
 
 /** GET /api/task/getTaskDetail4Edit?taskId */
@@ -47,8 +47,8 @@ export const padListQuery = z.object({ lineIds: lineIdsField, taskId: optionalId
 const flowTerminals = z
   .object({
     flowId: idField,
-    padIdList: z.array(z.coerce.number().int().positive()).optional(),
-    padIds: z.union([z.array(z.coerce.number().int().positive()), z.string()]).optional(),
+    padIdList: z.array(positiveId()).max(1000).optional(),
+    padIds: z.union([z.array(positiveId()).max(1000), text(20_000)]).optional(),
   })
   .transform(({ flowId, padIdList, padIds }) => {
     const fromText = typeof padIds === 'string' ? padIds.split(',').map((part) => part.trim()).filter(Boolean).map(Number) : padIds;

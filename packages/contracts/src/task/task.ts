@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idField, optionalId, optionalText, timeText } from '../admin/common.js';
+import { decimal, idField, MAX_ID, optionalId, optionalText, positiveId, timeText } from '../admin/common.js';
 import { lineOption } from '../admin/line.js';
 import { pageQuery } from '../envelope.js';
 import { TASK_MSG } from './messages.js';
@@ -94,8 +94,9 @@ export const lineIdsField = z
     const parts = (Array.isArray(value) ? value : String(value).split(','))
       .map((part) => String(part).trim())
       .filter((part) => part !== '');
-    const ids = parts.map(Number);
-    if (ids.length === 0 || !ids.every((id) => Number.isInteger(id) && id > 0)) {
+    // Decimal digits only: "0x10" or "1e3" is not a line id, and no id passes the column's range.
+    const ids = parts.map((part) => (/^\d{1,10}$/.test(part) ? Number(part) : NaN));
+    if (ids.length === 0 || ids.length > 1000 || !ids.every((id) => Number.isInteger(id) && id > 0 && id <= MAX_ID)) {
       context.addIssue({ code: 'custom', message: TASK_MSG.linesRequired });
       return z.NEVER;
     }
@@ -104,16 +105,18 @@ export const lineIdsField = z
 
 const productionCountField = z.preprocess(
   (value) => (value === '' || value === null ? undefined : value),
-  z.coerce
-    .number({ error: TASK_MSG.countRequired })
+  decimal(
+    z
+      .number({ error: TASK_MSG.countRequired })
     .refine((value) => Number.isInteger(value) && value > 0, TASK_MSG.countRule)
-    .refine((value) => value <= TASK_LIMITS.productionCountMax, TASK_MSG.countTooLarge),
+      .refine((value) => value <= TASK_LIMITS.productionCountMax, TASK_MSG.countTooLarge),
+  ),
 );
 
 const requiredId = (message: string) =>
   z.preprocess(
     (value) => (value === '' || value === null ? undefined : value),
-    z.coerce.number({ error: message }).int(message).positive(message),
+    positiveId(message),
   );
 
 /** POST /api/task/createTask (JSON): step 1 of the task form. */

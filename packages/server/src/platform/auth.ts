@@ -4,7 +4,8 @@ import type { AppConfig } from './config.js';
 import type { Db } from './db.js';
 import { forbidden, unauthorized } from './errors.js';
 import { roleHolds } from './grants.js';
-import { findSession, hashToken, revokeAccountSessions, revokeSession, touchSession } from './sessions.js';
+import { findSession, hashToken, revokeAccountSessions, revokeSession, touchEveryMs, touchSession } from './sessions.js';
+import { redeemStreamTicket } from './stream-tickets.js';
 import { MINUTE } from './time.js';
 
 /** The signed-in user of a request, known after the guard ran. */
@@ -32,19 +33,17 @@ declare module 'fastify' {
     /** open to a session whose password must still be changed (editPassword) */
     allowBeforePasswordChange?: boolean;
     /**
-     * the token may come as `?token=` (server-sent event streams: a browser's
-     * EventSource cannot send headers); the log never shows it (app.ts)
+     * a server-sent event stream: a browser's EventSource cannot send headers, so
+     * besides the bearer header it opens with `?ticket=`, a one-use ticket for this
+     * route's path (stream-tickets.ts). A session token is never taken from a url.
      */
-    tokenInQuery?: boolean;
+    eventStream?: boolean;
   }
   interface FastifyRequest {
     account: SessionAccount | null;
   }
 }
 
-// Writing lastSeenAt on every call would turn each read into a write; a minute of
-// slack on a two-hour idle limit is invisible to users.
-const TOUCH_EVERY_MS = MINUTE;
 
 export function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
@@ -53,14 +52,29 @@ export function bearerToken(request: FastifyRequest): string | null {
   return scheme?.toLowerCase() === 'bearer' && token ? token : null;
 }
 
-function queryToken(request: FastifyRequest): string | null {
-  const token = (request.query as Record<string, unknown> | undefined)?.token;
-  return typeof token === 'string' && token.length > 0 ? token : null;
+function queryTicket(request: FastifyRequest): string | null {
+  const ticket = (request.query as Record<string, unknown> | undefined)?.ticket;
+  return typeof ticket === 'string' && ticket.length > 0 ? ticket : null;
 }
 
-/** A url as the log shows it: a `token` query parameter hidden. */
+/**
+ * A url as the log shows it: a stream `ticket` hidden (one is refused once used,
+ * but one whose stream failed before the guard is still good for a minute), and
+ * a `token` too, which old or careless clients may still put there.
+ */
 export function redactedUrl(url: string): string {
-  return url.replace(/([?&]token=)[^&]*/g, '$1[redacted]');
+  return url.replace(/([?&](?:token|ticket)=)[^&]*/g, '$1[redacted]');
+}
+
+/**
+ * The session a request speaks for, as the hash of its token: the bearer header,
+ * or on an event stream a ticket issued for that stream (spent by this call).
+ */
+async function sessionTokenHashOf(db: Db, request: FastifyRequest): Promise<string | null> {
+  const token = bearerToken(request);
+  if (token) return hashToken(token);
+  const ticket = request.routeOptions.config.eventStream ? queryTicket(request) : null;
+  return ticket ? redeemStreamTicket(db.kysely, ticket, request.routeOptions.url!, Date.now()) : null;
 }
 
 /** The signed-in account of a request (401 when there is none). */
@@ -75,6 +89,7 @@ export function requireAccount(request: FastifyRequest): SessionAccount {
  */
 export function registerGuard(app: FastifyInstance, db: Db, config: AppConfig): void {
   const idleMs = config.sessionIdleMinutes * MINUTE;
+  const touchEvery = touchEveryMs(idleMs);
   app.decorateRequest('account', null);
 
   app.addHook('onRoute', (route) => {
@@ -88,9 +103,8 @@ export function registerGuard(app: FastifyInstance, db: Db, config: AppConfig): 
     const permission = request.routeOptions.config.permission;
     if (!permission || permission.kind === 'public') return;
 
-    const token = bearerToken(request) ?? (request.routeOptions.config.tokenInQuery ? queryToken(request) : null);
-    if (!token) throw unauthorized();
-    const tokenHash = hashToken(token);
+    const tokenHash = await sessionTokenHashOf(db, request);
+    if (!tokenHash) throw unauthorized();
     const session = await findSession(db.kysely, tokenHash);
     if (!session) throw unauthorized();
     const now = Date.now();
@@ -102,7 +116,7 @@ export function registerGuard(app: FastifyInstance, db: Db, config: AppConfig): 
       await revokeAccountSessions(db.kysely, session.id);
       throw unauthorized(MSG.accountStopped);
     }
-    if (now - session.lastSeenAt > TOUCH_EVERY_MS) await touchSession(db.kysely, tokenHash, now);
+    if (now - session.lastSeenAt > touchEvery) await touchSession(db.kysely, tokenHash, now);
 
     request.account = {
       id: session.id,

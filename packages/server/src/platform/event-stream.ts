@@ -1,10 +1,30 @@
+import type { StreamTicket } from '@factory/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { requireAccount } from './auth.js';
+import type { Db } from './db.js';
 import type { ResultEvent, ResultEventHub } from './result-events.js';
+import { issueStreamTicket } from './stream-tickets.js';
 
 /** At most one event per this many ms per stream: a burst of results is one refresh, not hundreds. */
 const THROTTLE_MS = 500;
 /** A comment line this often keeps proxies from closing an idle stream. */
 const HEARTBEAT_MS = 25_000;
+
+/**
+ * How a stream route is opened, for the OpenAPI document: a ticket in the url
+ * (a browser's EventSource) or the bearer header (any other client). The scheme
+ * `streamTicket` is declared in openapi.ts.
+ */
+export const STREAM_SECURITY: { [scheme: string]: string[] }[] = [{ streamTicket: [] }, { bearer: [] }];
+
+/**
+ * The answer of a stream's ticket call: a ticket for the caller's session that
+ * opens `stream` (the stream route's path) once. The ticket call declares the
+ * stream's own permission, so whoever may open the stream may get one.
+ */
+export function streamTicketFor(db: Db, request: FastifyRequest, stream: string): Promise<StreamTicket> {
+  return issueStreamTicket(db.kysely, requireAccount(request).tokenHash, stream, Date.now());
+}
 
 /**
  * Answers the request with a server-sent event stream that sends `event:

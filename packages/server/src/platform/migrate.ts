@@ -7,6 +7,10 @@ import { logModuleIndexMigration } from './migrations/004-log-module-index.js';
 import { taskMigration } from './migrations/005-task.js';
 import { stationMigration } from './migrations/006-station.js';
 import { rollupMigration } from './migrations/007-rollups.js';
+import { fileStoreMigration } from './migrations/008-file-store.js';
+import { scopeStationMigration } from './migrations/009-scope-station.js';
+import { streamTicketMigration } from './migrations/010-stream-ticket.js';
+import { sessionHardeningMigration } from './migrations/011-session-hardening.js';
 
 /**
  * Migrations live in code (not discovered on disk) so the compiled server and the
@@ -23,6 +27,10 @@ class CodeMigrations implements MigrationProvider {
       '005-task': taskMigration(this.db.dialect),
       '006-station': stationMigration(this.db.dialect),
       '007-rollups': rollupMigration(),
+      '008-file-store': fileStoreMigration(),
+      '009-scope-station': scopeStationMigration(this.db.dialect),
+      '010-stream-ticket': streamTicketMigration(),
+      '011-session-hardening': sessionHardeningMigration(),
     };
   }
 }

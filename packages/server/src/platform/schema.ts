@@ -13,12 +13,15 @@ export interface Database {
   account: AccountTable;
   account_line: AccountLineTable;
   session: SessionTable;
+  stream_ticket: StreamTicketTable;
   captcha: CaptchaTable;
   login_failure: LoginFailureTable;
   platform_code: PlatformCodeTable;
   terminal_category: TerminalCategoryTable;
   terminal: TerminalTable;
   stored_file: StoredFileTable;
+  file_blob: FileBlobTable;
+  upload_usage: UploadUsageTable;
   document: DocumentTable;
   operation_log: OperationLogTable;
   product_type: LookupTable<number>;
@@ -173,6 +176,20 @@ export interface StoredFileTable {
   createTime: number;
 }
 
+/** A blob on disk under FILES_DIR; its row is the lock for putting it in place and removing it (migration 008). */
+export interface FileBlobTable {
+  sha256: string;
+  createTime: number;
+}
+
+/** Bytes an account stored in one clock hour (migration 008). */
+export interface UploadUsageTable {
+  accountId: number;
+  /** epoch ms of the hour's start */
+  windowStart: number;
+  bytes: number;
+}
+
 export interface DocumentTable {
   id: Generated<number>;
   /** USER_DOC, TECH_DOC or SERVER_DOC */
@@ -270,6 +287,17 @@ export interface SessionTable {
   lastSeenAt: number;
 }
 
+/** A one-use ticket that opens one live-event stream (migration 010). */
+export interface StreamTicketTable {
+  /** sha-256 of the ticket; the ticket itself is never stored */
+  ticketHash: string;
+  /** the session (and so the account) it was issued to */
+  tokenHash: string;
+  /** the stream's route path, e.g. /api/board/events */
+  stream: string;
+  expiresAt: number;
+}
+
 export interface CaptchaTable {
   id: string;
   answer: string;
@@ -279,6 +307,8 @@ export interface CaptchaTable {
 export interface LoginFailureTable {
   id: Generated<number>;
   userName: string;
+  /** the caller's address (issue 12: a per-address limit beside the per-name one) */
+  address: string | null;
   at: number;
 }
 
@@ -464,6 +494,8 @@ export interface TaskBucketTable {
 export interface DailyOutputTable {
   ownerId: number;
   day: string;
+  /** the task whose results the row counts; 0 for rows stored before rows had a task (migration 009) */
+  taskId: number;
   shard: number;
   produced: Generated<number>;
   tested: Generated<number>;

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from './schema.js';
+import { MINUTE } from './time.js';
 
 /** Bearer tokens are random; only their sha-256 is stored, so a database leak yields no session. */
 export function hashToken(token: string): string {
@@ -33,6 +34,16 @@ export function findSession(db: Kysely<Database>, tokenHash: string) {
     .executeTakeFirst();
 }
 
+/**
+ * How stale a session's lastSeenAt may grow before a call writes it again. Writing it on
+ * every call would turn each read into a write; but the slack must stay well inside the
+ * idle limit, or a session calling every 15 s would pass for idle (a one-minute limit with
+ * a one-minute slack expired active sessions). A quarter of the limit, at most a minute.
+ */
+export function touchEveryMs(idleMs: number): number {
+  return Math.min(MINUTE, Math.floor(idleMs / 4));
+}
+
 export async function touchSession(db: Kysely<Database>, tokenHash: string, now: number): Promise<void> {
   await db.updateTable('session').set({ lastSeenAt: now }).where('tokenHash', '=', tokenHash).execute();
 }
@@ -41,7 +52,13 @@ export async function revokeSession(db: Kysely<Database>, tokenHash: string): Pr
   await db.deleteFrom('session').where('tokenHash', '=', tokenHash).execute();
 }
 
-/** Password change, reset, stop and delete end every session of the account at once. */
+/**
+ * Password change, reset, stop and delete end every session of the account at once: the
+ * console's and the stations' (a station token is a token too, DESIGN §3), and the
+ * terminals it was signed in at show no worker any more.
+ */
 export async function revokeAccountSessions(db: Kysely<Database>, accountId: number): Promise<void> {
   await db.deleteFrom('session').where('accountId', '=', accountId).execute();
+  await db.deleteFrom('station_session').where('accountId', '=', accountId).execute();
+  await db.updateTable('terminal').set({ workerId: null }).where('workerId', '=', accountId).execute();
 }

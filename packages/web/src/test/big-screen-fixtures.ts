@@ -1,5 +1,5 @@
 // Test helpers shared by the big screens' tests (数据中心 and 数据看板).
-import type { LoginResult } from '@factory/contracts';
+import type { LoginResult, StreamTicket } from '@factory/contracts';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { useSession } from '../lib/session-store';
 import type { SeenRequest } from './fetch-stand-in';
@@ -10,6 +10,13 @@ export const queryOf = (request: SeenRequest | undefined) =>
 /** The recorded requests to one path. */
 export const calls = (seen: SeenRequest[], path: string) => seen.filter((request) => pathOf(request) === path);
 
+let ticketsIssued = 0;
+/** The answer of a stream's ticket call: ticket-1, ticket-2 … in the order asked (counted per test). */
+export function nextTicket(): StreamTicket {
+  ticketsIssued += 1;
+  return { ticket: `ticket-${ticketsIssued}`, expiresIn: 60 };
+}
+
 /**
  * Each test of a big screen starts signed in with `session` and with EventSourceStandIn
  * as the browser's EventSource (no stream opened yet); stand-ins, timers and spies are
@@ -18,6 +25,7 @@ export const calls = (seen: SeenRequest[], path: string) => seen.filter((request
 export function setUpBigScreenTests(session: () => LoginResult): void {
   beforeEach(() => {
     useSession.getState().signIn(session());
+    ticketsIssued = 0;
     EventSourceStandIn.opened = [];
     vi.stubGlobal('EventSource', EventSourceStandIn);
   });

@@ -1,9 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { PATHS } from '@factory/contracts';
+import { type Envelope, PATHS, type StreamTicket } from '@factory/contracts';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { redactedUrl } from '../../platform/auth.js';
-import { loginAsAdmin } from '../../../test/session-helpers.js';
+import { bearer, loginAsAdmin } from '../../../test/session-helpers.js';
 import { type RunningTask, stationApi } from '../../../test/station-api.js';
 import { buildTestApp, testDialects, type TestApp } from '../../../test/test-app.js';
 
@@ -35,6 +35,12 @@ function openStream(url: string) {
   };
 }
 
+/** A one-use ticket for a stream, from its ticket call (platform/stream-tickets.ts). */
+async function ticketOf(app: FastifyInstance, path: string, token: string): Promise<string> {
+  const response = await app.inject({ method: 'POST', url: path, headers: bearer(token), payload: {} });
+  return response.json<Envelope<StreamTicket>>().data.ticket;
+}
+
 describe.each(testDialects())('live board events on %s', (dialect) => {
   let t: TestApp;
   let admin: string;
@@ -59,8 +65,10 @@ describe.each(testDialects())('live board events on %s', (dialect) => {
     api.verdict(task.stations[0]!.token, await api.resultBody(task.flowIds[0]!, task.codes[unit]!));
 
   it('sends an event within a second of a result of the task, none for another task', async () => {
-    const board = openStream(`${base}${PATHS.boardEvents}?taskId=${watched.taskId}&token=${admin}`);
-    const center = openStream(`${base}${PATHS.dataCenterEvents}?token=${admin}`);
+    const boardTicket = await ticketOf(t.app, PATHS.boardEventsTicket, admin);
+    const centerTicket = await ticketOf(t.app, PATHS.dataCenterEventsTicket, admin);
+    const board = openStream(`${base}${PATHS.boardEvents}?taskId=${watched.taskId}&ticket=${boardTicket}`);
+    const center = openStream(`${base}${PATHS.dataCenterEvents}?ticket=${centerTicket}`);
     try {
       expect(await board.opened).toBe(200);
       expect(await center.opened).toBe(200);
@@ -81,12 +89,13 @@ describe.each(testDialects())('live board events on %s', (dialect) => {
     }
   });
 
-  it('refuses a stream without a token, and a token in the url never reaches the log', async () => {
+  it('refuses a stream without a ticket, and a board ticket for a task the caller cannot see opens nothing', async () => {
     const refused = openStream(`${base}${PATHS.boardEvents}?taskId=${watched.taskId}`);
     expect(await refused.opened).toBe(401);
     refused.close();
-    expect(redactedUrl(`/api/board/events?taskId=3&token=abc123`)).toBe('/api/board/events?taskId=3&token=[redacted]');
-    expect(redactedUrl(`/api/dataCenter/events?token=abc&x=1`)).toBe('/api/dataCenter/events?token=[redacted]&x=1');
+    const unknown = openStream(`${base}${PATHS.boardEvents}?taskId=999999&ticket=${await ticketOf(t.app, PATHS.boardEventsTicket, admin)}`);
+    expect(await unknown.opened).toBe(404);
+    unknown.close();
   });
 
   it('ends open streams when the server closes, rather than waiting for their clients', async () => {
@@ -94,8 +103,9 @@ describe.each(testDialects())('live board events on %s', (dialect) => {
     const token = (await loginAsAdmin(own.app)).token;
     await own.app.listen({ port: 0, host: '127.0.0.1' });
     const port = (own.app.server.address() as AddressInfo).port;
+    const ticket = await ticketOf(own.app, PATHS.dataCenterEventsTicket, token);
     const ended = new Promise<boolean>((resolve) => {
-      http.get(`http://127.0.0.1:${port}${PATHS.dataCenterEvents}?token=${token}`, (response) => {
+      http.get(`http://127.0.0.1:${port}${PATHS.dataCenterEvents}?ticket=${ticket}`, (response) => {
         response.resume();
         response.on('end', () => resolve(true));
       });

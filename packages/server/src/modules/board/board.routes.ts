@@ -12,14 +12,14 @@ import {
   problemTop,
   problemTopQuery,
   problemTotal,
+  streamTicket,
 } from '@factory/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { requireAccount } from '../../platform/auth.js';
 import type { Db } from '../../platform/db.js';
 import { ok } from '../../platform/envelope.js';
-import { streamResults } from '../../platform/event-stream.js';
+import { STREAM_SECURITY, streamResults, streamTicketFor } from '../../platform/event-stream.js';
 import { notFound } from '../../platform/errors.js';
 import type { ModuleContext } from '../../routes.js';
 import { taskScopeOf, taskVisible } from '../task/task-scope.js';
@@ -43,13 +43,18 @@ export function boardRoutes({ db, config, results }: ModuleContext): FastifyPlug
     app.get(
       PATHS.boardEvents,
       {
-        config: { ...BOARD, tokenInQuery: true },
-        schema: { tags, summary: '看板实时事件（SSE）', querystring: boardQuery.extend({ token: z.string().optional() }) },
+        config: { ...BOARD, eventStream: true },
+        schema: { tags, summary: '看板实时事件（SSE）', querystring: boardQuery, security: STREAM_SECURITY },
       },
       async (request, reply) => {
         const taskId = await visibleTask(db, request, request.query.taskId);
         streamResults(request, reply, results, (event) => event.taskId === taskId);
       },
+    );
+    app.post(
+      PATHS.boardEventsTicket,
+      { config: BOARD, schema: { tags, summary: '看板实时事件票据', response: { 200: envelopeOf(streamTicket) } } },
+      async (request) => ok(await streamTicketFor(db, request, PATHS.boardEvents)),
     );
 
     app.get(

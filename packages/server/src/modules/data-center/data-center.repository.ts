@@ -1,29 +1,42 @@
 import { TERMINAL_STATUS } from '@factory/contracts';
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { Database } from '../../platform/schema.js';
+import { type TaskScope, whereInScope } from '../task/task-scope.js';
 import { finishedUnits } from '../task/task.repository.js';
+import { terminalInScope } from '../terminal/terminal-scope.js';
 
 /*
- * The dashboard's reads, each narrowed to an account (ownerId) or, for the
- * platform administrator (null), every account. The day figures come from
- * daily_output (sixteen rows a day at most per account), the rest from the
+ * The dashboard's reads, each narrowed to what the caller sees (a TaskScope):
+ * the platform administrator every account, an account's root user its
+ * account, a user below it the tasks on its lines and the terminals there, as
+ * the task list and the terminal page show them. The day figures come from
+ * daily_output (at most sixteen rows a day per task), the rest from the
  * current tasks and terminals: nothing reads result history.
  */
 
-export type Owner = number | null;
+export type Scope = TaskScope;
 
 /** Tasks still to be produced: not finished, with terminals (NEW has none yet). */
 export const RUNNING = ['UNSTART', 'START', 'STOP'] as const;
 
-function owned<T extends 'task' | 'terminal' | 'product', O>(query: SelectQueryBuilder<Database, T, O>, table: T, owner: Owner) {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the same ownerId column on each of the three tables
-  return owner === null ? query : (query as any).where(`${table}.ownerId`, '=', owner) as SelectQueryBuilder<Database, T, O>;
+/** The tasks of the scope. */
+const tasksOf = (db: Kysely<Database>, scope: Scope) => whereInScope(db.selectFrom('task'), scope);
+
+/**
+ * The day rows of the scope: its account's, and for a user tied to lines those
+ * of the tasks it sees (rows are kept per task for this; the rows of results
+ * stored before that, task 0, count for the account only).
+ */
+function dayRows(db: Kysely<Database>, scope: Scope) {
+  let query = db.selectFrom('daily_output');
+  if (scope.ownerId !== null) query = query.where('daily_output.ownerId', '=', scope.ownerId);
+  if (scope.lineIds !== null) query = query.where('daily_output.taskId', 'in', tasksOf(db, scope).select('task.id'));
+  return query;
 }
 
 /** Sums of daily_output over [fromDay, toDay] (YYYY-MM-DD, inclusive), per day. */
-export async function daysBetween(db: Kysely<Database>, owner: Owner, fromDay: string, toDay: string) {
-  let query = db
-    .selectFrom('daily_output')
+export async function daysBetween(db: Kysely<Database>, scope: Scope, fromDay: string, toDay: string) {
+  const query = dayRows(db, scope)
     .select((eb) => [
       'day',
       eb.fn.sum<number>('produced').as('produced'),
@@ -34,7 +47,6 @@ export async function daysBetween(db: Kysely<Database>, owner: Owner, fromDay: s
     .where('day', '>=', fromDay)
     .where('day', '<=', toDay)
     .groupBy('day');
-  if (owner !== null) query = query.where('ownerId', '=', owner);
   const rows = await query.execute();
   return rows.map((row) => ({
     day: row.day,
@@ -45,50 +57,51 @@ export async function daysBetween(db: Kysely<Database>, owner: Owner, fromDay: s
   }));
 }
 
-/** All days ever: the account's totals. */
-export async function allDays(db: Kysely<Database>, owner: Owner) {
-  let query = db
-    .selectFrom('daily_output')
-    .select((eb) => [
+/** All days ever: the scope's totals. */
+export async function allDays(db: Kysely<Database>, scope: Scope) {
+  const query = dayRows(db, scope).select((eb) => [
       eb.fn.coalesce(eb.fn.sum<number>('produced'), eb.lit(0)).as('produced'),
       eb.fn.coalesce(eb.fn.sum<number>('onePassUnits'), eb.lit(0)).as('onePassUnits'),
-      eb.fn.coalesce(eb.fn.sum<number>('failedUnits'), eb.lit(0)).as('failedUnits'),
-    ]);
-  if (owner !== null) query = query.where('ownerId', '=', owner);
+    eb.fn.coalesce(eb.fn.sum<number>('failedUnits'), eb.lit(0)).as('failedUnits'),
+  ]);
   const row = await query.executeTakeFirstOrThrow();
   return { produced: Number(row.produced), onePassUnits: Number(row.onePassUnits), failedUnits: Number(row.failedUnits) };
 }
 
-/** The running tasks' total, products and lines. */
-export async function runningInputs(db: Kysely<Database>, owner: Owner) {
-  const tasks = owned(db.selectFrom('task'), 'task', owner).where('task.status', 'in', RUNNING);
+/** The running tasks' total, products and lines (for a user tied to lines, its own lines only). */
+export async function runningInputs(db: Kysely<Database>, scope: Scope) {
+  const tasks = tasksOf(db, scope).where('task.status', 'in', RUNNING);
   const aim = await tasks.select((eb) => eb.fn.coalesce(eb.fn.sum<number>('task.productionCount'), eb.lit(0)).as('n')).executeTakeFirstOrThrow();
   const products = await tasks.select((eb) => eb.fn.count<number>('task.productId').distinct().as('n')).executeTakeFirstOrThrow();
-  const lines = await tasks
-    .innerJoin('task_line', 'task_line.taskId', 'task.id')
-    .select((eb) => eb.fn.count<number>('task_line.lineId').distinct().as('n'))
-    .executeTakeFirstOrThrow();
+  let onLines = tasks.innerJoin('task_line', 'task_line.taskId', 'task.id');
+  // A task of its lines may be on other lines too: those are not the user's to count.
+  if (scope.lineIds !== null && scope.lineIds.length > 0) onLines = onLines.where('task_line.lineId', 'in', scope.lineIds);
+  const lines = await onLines.select((eb) => eb.fn.count<number>('task_line.lineId').distinct().as('n')).executeTakeFirstOrThrow();
   return { targetProduction: Number(aim.n), productInput: Number(products.n), lineInput: Number(lines.n) };
 }
 
 /** Terminals on a task, and the users signed in at stations within the idle window. */
-export async function stationInputs(db: Kysely<Database>, owner: Owner, activeSince: number) {
-  const terminals = await owned(db.selectFrom('terminal'), 'terminal', owner)
+export async function stationInputs(db: Kysely<Database>, scope: Scope, activeSince: number) {
+  const terminals = await db
+    .selectFrom('terminal')
+    .where((eb) => terminalInScope(eb, scope))
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('terminal.taskId', 'is not', null)
     .executeTakeFirstOrThrow();
-  let people = db
+  const people = db
     .selectFrom('station_session')
     .innerJoin('terminal', 'terminal.id', 'station_session.terminalId')
     .select((eb) => eb.fn.count<number>('station_session.accountId').distinct().as('n'))
-    .where('station_session.lastSeenAt', '>=', activeSince);
-  if (owner !== null) people = people.where('terminal.ownerId', '=', owner);
+    .where('station_session.lastSeenAt', '>=', activeSince)
+    .where((eb) => terminalInScope(eb, scope));
   return { terminalInput: Number(terminals.n), personInput: Number((await people.executeTakeFirstOrThrow()).n) };
 }
 
 /** Terminals of a type by status, with a count per status. */
-export async function terminalsByStatus(db: Kysely<Database>, owner: Owner, terminalType: 'PAD' | 'PDA') {
-  const rows = await owned(db.selectFrom('terminal'), 'terminal', owner)
+export async function terminalsByStatus(db: Kysely<Database>, scope: Scope, terminalType: 'PAD' | 'PDA') {
+  const rows = await db
+    .selectFrom('terminal')
+    .where((eb) => terminalInScope(eb, scope))
     .select((eb) => ['terminal.status', eb.fn.countAll<number>().as('n')])
     .where('terminal.terminalType', '=', terminalType)
     .groupBy('terminal.status')
@@ -97,20 +110,24 @@ export async function terminalsByStatus(db: Kysely<Database>, owner: Owner, term
 }
 export { TERMINAL_STATUS };
 
-/** Products defined, units planned in every task. */
-export async function developmentAndPlan(db: Kysely<Database>, owner: Owner) {
-  const products = await owned(db.selectFrom('product'), 'product', owner)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  const planned = await owned(db.selectFrom('task'), 'task', owner)
+/**
+ * Products defined, units planned in every task. Products belong to the account,
+ * not to a line (a sub-user's product center lists them all), so they are counted
+ * for the account; the units planned are those of the scope's tasks.
+ */
+export async function developmentAndPlan(db: Kysely<Database>, scope: Scope) {
+  let products = db.selectFrom('product').select((eb) => eb.fn.countAll<number>().as('n'));
+  if (scope.ownerId !== null) products = products.where('product.ownerId', '=', scope.ownerId);
+  const developed = await products.executeTakeFirstOrThrow();
+  const planned = await tasksOf(db, scope)
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('task.productionCount'), eb.lit(0)).as('n'))
     .executeTakeFirstOrThrow();
-  return { developmentCount: Number(products.n), planned: Number(planned.n) };
+  return { developmentCount: Number(developed.n), planned: Number(planned.n) };
 }
 
 /** Units produced per product model (every task's finished units), most first. */
-export async function producedPerProduct(db: Kysely<Database>, owner: Owner, top: number) {
-  const perTask = owned(db.selectFrom('task'), 'task', owner).select((eb) => [
+export async function producedPerProduct(db: Kysely<Database>, scope: Scope, top: number) {
+  const perTask = tasksOf(db, scope).select((eb) => [
     'task.productNumber',
     finishedUnits(eb.ref('task.id')).as('finished'),
   ]);
@@ -126,11 +143,11 @@ export async function producedPerProduct(db: Kysely<Database>, owner: Owner, top
 }
 
 /** Finished tasks, those finished by their deadline, and the running ones stopped. */
-export async function taskOutcomes(db: Kysely<Database>, owner: Owner) {
+export async function taskOutcomes(db: Kysely<Database>, scope: Scope) {
   const count = async (build: (q: SelectQueryBuilder<Database, 'task', object>) => SelectQueryBuilder<Database, 'task', object>) =>
     Number(
       (
-        await build(owned(db.selectFrom('task'), 'task', owner))
+        await build(tasksOf(db, scope))
           .select((eb) => eb.fn.countAll<number>().as('n'))
           .executeTakeFirstOrThrow()
       ).n,

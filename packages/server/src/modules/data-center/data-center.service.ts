@@ -24,11 +24,11 @@ const DAY_MS = 86_400_000;
 /** YYYY-MM-DD of an instant in the factory's zone. */
 const dayOf = (at: number, timeZone: string) => formatTime(at, timeZone).slice(0, 10);
 
-export async function realTimeInput(db: Kysely<Database>, owner: read.Owner, now: number, timeZone: string, idleMs: number): Promise<RealTimeInput> {
+export async function realTimeInput(db: Kysely<Database>, scope: read.Scope, now: number, timeZone: string, idleMs: number): Promise<RealTimeInput> {
   const today = dayOf(now, timeZone);
-  const [day] = await read.daysBetween(db, owner, today, today);
-  const running = await read.runningInputs(db, owner);
-  const stations = await read.stationInputs(db, owner, now - idleMs);
+  const [day] = await read.daysBetween(db, scope, today, today);
+  const running = await read.runningInputs(db, scope);
+  const stations = await read.stationInputs(db, scope, now - idleMs);
   return {
     targetProduction: running.targetProduction,
     producedProductToday: day?.produced ?? 0,
@@ -48,18 +48,18 @@ export function statisticInfo(): StatisticInfo {
   return { reportCheckCount: 0, checkRandomCount: 0, stockCount: 0, outStockCount: 0, recheckCount: 0 };
 }
 
-export async function devOutput(db: Kysely<Database>, owner: read.Owner): Promise<DevOutput> {
-  const { developmentCount, planned } = await read.developmentAndPlan(db, owner);
-  const { produced } = await read.allDays(db, owner);
+export async function devOutput(db: Kysely<Database>, scope: read.Scope): Promise<DevOutput> {
+  const { developmentCount, planned } = await read.developmentAndPlan(db, scope);
+  const { produced } = await read.allDays(db, scope);
   return { developmentCount, outputCount: produced, total: planned };
 }
 
-export function productionTop(db: Kysely<Database>, owner: read.Owner, top: number): Promise<ChartPoint[]> {
-  return read.producedPerProduct(db, owner, top);
+export function productionTop(db: Kysely<Database>, scope: read.Scope, top: number): Promise<ChartPoint[]> {
+  return read.producedPerProduct(db, scope, top);
 }
 
-export async function pdaCount(db: Kysely<Database>, owner: read.Owner): Promise<ChartPoint[]> {
-  const byStatus = await read.terminalsByStatus(db, owner, 'PDA');
+export async function pdaCount(db: Kysely<Database>, scope: read.Scope): Promise<ChartPoint[]> {
+  const byStatus = await read.terminalsByStatus(db, scope, 'PDA');
   const used = [...byStatus].filter(([status]) => status !== TERMINAL_STATUS.unused).reduce((sum, [, n]) => sum + n, 0);
   return [
     { xVal: '已使用', yVal: used },
@@ -67,8 +67,8 @@ export async function pdaCount(db: Kysely<Database>, owner: read.Owner): Promise
   ];
 }
 
-export async function padCount(db: Kysely<Database>, owner: read.Owner): Promise<ChartPoint[]> {
-  const byStatus = await read.terminalsByStatus(db, owner, 'PAD');
+export async function padCount(db: Kysely<Database>, scope: read.Scope): Promise<ChartPoint[]> {
+  const byStatus = await read.terminalsByStatus(db, scope, 'PAD');
   return [
     { xVal: '未使用', yVal: byStatus.get(TERMINAL_STATUS.unused) ?? 0 },
     { xVal: '整机检测', yVal: byStatus.get(TERMINAL_STATUS.overallCheck) ?? 0 },
@@ -77,19 +77,19 @@ export async function padCount(db: Kysely<Database>, owner: read.Owner): Promise
   ];
 }
 
-export async function deviceAverage(db: Kysely<Database>, owner: read.Owner, now: number, timeZone: string): Promise<DeviceAverage> {
+export async function deviceAverage(db: Kysely<Database>, scope: read.Scope, now: number, timeZone: string): Promise<DeviceAverage> {
   const today = dayOf(now, timeZone);
   const monthStart = `${today.slice(0, 8)}01`;
-  const month = await read.daysBetween(db, owner, monthStart, today);
+  const month = await read.daysBetween(db, scope, monthStart, today);
   const productionMonth = month.reduce((sum, day) => sum + day.produced, 0);
   const daysSoFar = Number(today.slice(8, 10));
-  const { produced } = await read.allDays(db, owner);
+  const { produced } = await read.allDays(db, scope);
   return { total: produced, avgProductivity: Math.round((productionMonth / daysSoFar) * 100) / 100, productionMonth };
 }
 
-export async function taskCount(db: Kysely<Database>, owner: read.Owner, hold: number): Promise<TaskCount> {
-  const units = await read.allDays(db, owner);
-  const tasks = await read.taskOutcomes(db, owner);
+export async function taskCount(db: Kysely<Database>, scope: read.Scope, hold: number): Promise<TaskCount> {
+  const units = await read.allDays(db, scope);
+  const tasks = await read.taskOutcomes(db, scope);
   return {
     onePassRate: rateOf(units.onePassUnits, units.onePassUnits + units.failedUnits, hold),
     intimeRate: rateOf(tasks.inTime, tasks.finished, hold),
@@ -114,10 +114,10 @@ function periods(timeType: TimeType, now: number, timeZone: string) {
   return { from: `${keys[0]}-01`, to: today, keys, keyOf: (day: string) => day.slice(0, 7), label: (key: string) => key };
 }
 
-async function series(db: Kysely<Database>, owner: read.Owner, timeType: TimeType, now: number, timeZone: string) {
+async function series(db: Kysely<Database>, scope: read.Scope, timeType: TimeType, now: number, timeZone: string) {
   const span = periods(timeType, now, timeZone);
   const sums = new Map(span.keys.map((key) => [key, { produced: 0, onePass: 0, failed: 0 }]));
-  for (const day of await read.daysBetween(db, owner, span.from, span.to)) {
+  for (const day of await read.daysBetween(db, scope, span.from, span.to)) {
     const sum = sums.get(span.keyOf(day.day));
     if (!sum) continue;
     sum.produced += day.produced;
@@ -128,13 +128,13 @@ async function series(db: Kysely<Database>, owner: read.Owner, timeType: TimeTyp
 }
 
 /** Units produced per day or month. */
-export async function deviceProductivity(db: Kysely<Database>, owner: read.Owner, timeType: TimeType, now: number, timeZone: string) {
-  return (await series(db, owner, timeType, now, timeZone)).map((point) => ({ xVal: point.label, yVal: point.produced }));
+export async function deviceProductivity(db: Kysely<Database>, scope: read.Scope, timeType: TimeType, now: number, timeZone: string) {
+  return (await series(db, scope, timeType, now, timeZone)).map((point) => ({ xVal: point.label, yVal: point.produced }));
 }
 
 /** The one-pass rate (0–1, 4 decimals) of the units decided per day or month; null where none was decided. */
-export async function deviceOnePass(db: Kysely<Database>, owner: read.Owner, timeType: TimeType, now: number, timeZone: string) {
-  return (await series(db, owner, timeType, now, timeZone)).map((point) => ({
+export async function deviceOnePass(db: Kysely<Database>, scope: read.Scope, timeType: TimeType, now: number, timeZone: string) {
+  return (await series(db, scope, timeType, now, timeZone)).map((point) => ({
     xVal: point.label,
     yVal: point.onePass + point.failed > 0 ? rateOf(point.onePass, point.onePass + point.failed, 4) : null,
   }));

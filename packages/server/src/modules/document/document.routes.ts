@@ -8,19 +8,20 @@ import {
   envelopeOf,
   type FunCode,
   idBody,
+  needAnyOf,
   PATHS,
-  SIGNED_IN,
 } from '@factory/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { holdsPermission, requireAccount, requirePermission } from '../../platform/auth.js';
+import { requireAccount, requirePermission } from '../../platform/auth.js';
 import { ok } from '../../platform/envelope.js';
-import { forbidden, notFound } from '../../platform/errors.js';
+import { notFound } from '../../platform/errors.js';
 import type { ModuleContext } from '../../routes.js';
 import { findDocument, listDocuments } from './document.repository.js';
 import { removeDocument, saveDocument, toDocumentItem } from './document.service.js';
 import { fileRoutes } from './file.routes.js';
+import { requireAnyGrant } from './upload-access.js';
 import { receiveFileParts } from './upload-parts.js';
 
 const tags = ['文档'];
@@ -29,9 +30,15 @@ function isDocumentType(value: unknown): value is DocumentType {
   return typeof value === 'string' && (DOCUMENT_TYPES as readonly string[]).includes(value);
 }
 
+/** Any document viewer: the coarse need of every document route, checked by the guard. */
+const ANY_DOCUMENT_MENU = needAnyOf(...Object.values(DOCUMENT_MENU));
+/** The button `fun` on any document viewer. */
+const anyDocumentButton = (fun: FunCode) => Object.values(DOCUMENT_MENU).map((menu) => ({ menu, fun }));
+
 /**
  * The viewer menu of the `type` in the raw query string, or undefined for an
- * unknown type so that validation answers 400 文档类型不正确.
+ * unknown type so that validation answers 400 文档类型不正确 (to a user who holds
+ * the menu, or the button, of some type: the others were refused before).
  */
 function documentMenuNeed(fun?: FunCode) {
   return (request: FastifyRequest) => {
@@ -51,7 +58,7 @@ export function documentRoutes(context: ModuleContext): FastifyPluginAsyncZod {
     app.get(
       PATHS.documentList,
       {
-        config: { permission: SIGNED_IN, refinePermission: documentMenuNeed() },
+        config: { permission: ANY_DOCUMENT_MENU, refinePermission: documentMenuNeed() },
         schema: {
           tags,
           summary: '文档列表',
@@ -65,11 +72,13 @@ export function documentRoutes(context: ModuleContext): FastifyPluginAsyncZod {
       },
     );
 
-    // The guard refuses a type the user may not add to before a byte of the body is read.
+    // Refused before a byte of the body is read: without the add button of any type
+    // (onRequest), then without that of the type in the query (preValidation).
     app.post(
       PATHS.documentUpload,
       {
-        config: { permission: SIGNED_IN, refinePermission: documentMenuNeed('add'), logSummary },
+        config: { permission: ANY_DOCUMENT_MENU, refinePermission: documentMenuNeed('add'), logSummary },
+        onRequest: requireAnyGrant(db, anyDocumentButton('add')),
         schema: {
           tags,
           summary: '上传文档',
@@ -91,17 +100,15 @@ export function documentRoutes(context: ModuleContext): FastifyPluginAsyncZod {
     app.post(
       PATHS.documentDelete,
       {
-        config: { permission: SIGNED_IN, logSummary },
+        config: { permission: ANY_DOCUMENT_MENU, logSummary },
+        // Which delete button applies depends on the document's type, known only once
+        // the row is read; someone holding none of the three is refused before the
+        // body is even validated.
+        onRequest: requireAnyGrant(db, anyDocumentButton('delete')),
         schema: { tags, summary: '删除文档', body: idBody, response: { 200: envelopeOf(z.null()) } },
       },
       async (request) => {
         const account = requireAccount(request);
-        // Which delete button applies depends on the document's type, known only once
-        // the row is read. Someone holding none of the three is refused before that.
-        const anyDelete = await Promise.all(
-          Object.values(DOCUMENT_MENU).map((menu) => holdsPermission(db, account, menu, 'delete')),
-        );
-        if (!anyDelete.includes(true)) throw forbidden();
         const document = await findDocument(db.kysely, request.body.id);
         if (!document) throw notFound();
         await requirePermission(db, account, DOCUMENT_MENU[document.type as DocumentType], 'delete');

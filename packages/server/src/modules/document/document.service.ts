@@ -3,10 +3,9 @@ import type { SessionAccount } from '../../platform/auth.js';
 import type { AppConfig } from '../../platform/config.js';
 import type { Db } from '../../platform/db.js';
 import { notFound } from '../../platform/errors.js';
-import { fileUrl, type ReceivedBlob, recordStoredFile, releaseBlob } from '../../platform/files.js';
+import { discardReceivedBlobs, fileUrl, type ReceivedBlob, recordStoredFile, releaseBlob } from '../../platform/files.js';
 import { formatTime } from '../../platform/time.js';
 import { deleteDocument, type DocumentRow, findDocument, insertDocument } from './document.repository.js';
-import { releaseBlobs } from './upload-parts.js';
 
 /*
  * Documents are the tenant's shared library: every user holding a viewer menu sees
@@ -50,7 +49,7 @@ export async function saveDocument(
       });
     });
   } catch (error) {
-    await releaseBlobs(db.kysely, config.filesDir, [blob]);
+    await discardReceivedBlobs(db.kysely, config.filesDir, [blob]);
     throw error;
   }
   const row = await findDocument(db.kysely, id);

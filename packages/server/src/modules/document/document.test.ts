@@ -206,6 +206,62 @@ describe.each(testDialects())('documents on %s', (dialect) => {
     });
   });
 
+  describe('permission before validation (issue 12, finding 11)', () => {
+    /** holds the /userDoc viewer but none of its buttons */
+    let reader: string;
+    beforeAll(async () => {
+      const roleId = await createRole(dbOf(t.app), ['/userDoc']);
+      await createUser(dbOf(t.app), 'doc_reader', 'Passw0rdX', { roleId });
+      reader = (await loginAs(t.app, 'doc_reader', 'Passw0rdX')).token;
+    });
+
+    it.each([['USER_DOC'], ['NOPE'], [undefined]])('refuses an upload without any add button with 403 for type %j', async (type) => {
+      const { payload, headers } = await multipartBody([{ field: 'file', filename: 'a.pdf', content: tinyPdf('reader') }]);
+      const url = type === undefined ? PATHS.documentUpload : `${PATHS.documentUpload}?type=${type}`;
+      const response = await t.app.inject({ method: 'POST', url, payload, headers: { ...headers, ...bearer(reader) } });
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({ code: 0, data: null, errorMsg: MSG.noPermission });
+    });
+
+    it.each([[{ id: 'abc' }], [{}], [{ id: 1 }]])('refuses a delete without any delete button with 403 for %j', async (payload) => {
+      const response = await t.app.inject({ method: 'POST', url: PATHS.documentDelete, payload, headers: bearer(reader) });
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({ code: 0, data: null, errorMsg: MSG.noPermission });
+    });
+
+    it('refuses a list without any document viewer with 403, whatever the type', async () => {
+      for (const query of ['type=USER_DOC', 'type=BAD', '']) {
+        const response = await list(outsider, query);
+        expect(response.statusCode, query).toBe(403);
+      }
+    });
+
+    it('answers 400 to a user who holds the button of some type', async () => {
+      expect((await list(reader, 'type=BAD')).statusCode).toBe(400);
+      const noId = await remove(userDocEditor, 'abc');
+      expect(noId.statusCode).toBe(400);
+      const { payload, headers } = await multipartBody([{ field: 'file', filename: 'a.pdf', content: tinyPdf() }]);
+      const noType = await t.app.inject({ method: 'POST', url: PATHS.documentUpload, payload, headers: { ...headers, ...bearer(userDocEditor) } });
+      expect(noType.statusCode).toBe(400);
+      expect(noType.json().errorMsg).toBe(MSG.documentTypeRule);
+    });
+  });
+
+  describe('the content of a document (issue 12, finding 12)', () => {
+    it('refuses an .exe renamed .pdf with 400, storing nothing', async () => {
+      const before = await countRows();
+      const filesBefore = filesUnder(t.config.filesDir);
+      const exe = Buffer.concat([Buffer.from('MZ'), uniqueBytes(500, 'this program cannot be run in DOS mode')]);
+      for (const contentType of ['application/pdf', 'application/octet-stream']) {
+        const response = await upload(admin, 'USER_DOC', [{ field: 'file', filename: '用户手册.pdf', content: exe, contentType }]);
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toEqual({ code: 0, data: null, errorMsg: MSG.fileContentMismatch });
+      }
+      expect(await countRows()).toEqual(before);
+      expect(filesUnder(t.config.filesDir)).toEqual(filesBefore);
+    });
+  });
+
   describe('list and search', () => {
     it('answers a plain array, newest first, matching the name as contains (as typed, % and _ literal)', async () => {
       const a = await uploadOk('TECH_DOC', '接口说明_A.pdf', tinyPdf('list a'));

@@ -1,18 +1,35 @@
 import fs from 'node:fs';
-import { envelopeOf, MSG, PATHS, PUBLIC, SIGNED_IN } from '@factory/contracts';
+import { envelopeOf, MSG, needAnyOf, PATHS, PUBLIC } from '@factory/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAccount } from '../../platform/auth.js';
 import { failure, ok } from '../../platform/envelope.js';
 import { notFound } from '../../platform/errors.js';
-import { blobPath, contentDisposition, fileUrl, isInline, recordStoredFile } from '../../platform/files.js';
+import { blobPath, contentDisposition, discardReceivedBlobs, fileUrl, isInline, recordStoredFiles } from '../../platform/files.js';
 import type { ModuleContext } from '../../routes.js';
 import { findStoredFile } from './file.repository.js';
 import { entityTag, matchesNoneMatch, parseRange } from './file-response.js';
-import { receiveFileParts, releaseBlobs } from './upload-parts.js';
+import { type Grant, requireAnyGrant } from './upload-access.js';
+import { receiveFileParts } from './upload-parts.js';
 
 const tags = ['文件'];
+/**
+ * Who may upload: a user who may save a form that attaches files, on the screens
+ * that have such forms: the product center (add, set) and seed 002's parts and
+ * communication modules, whose DTU forms send their files here (add, edit); see
+ * docs/decisions.md. The menus are the route's declared need (the guard), the
+ * buttons are checked next, both before a byte of the body is read.
+ */
+const UPLOAD_MENUS = needAnyOf('/productCenter', '/parts', '/communication');
+const UPLOAD_BUTTONS: readonly Grant[] = [
+  { menu: '/productCenter', fun: 'add' },
+  { menu: '/productCenter', fun: 'set' },
+  { menu: '/parts', fun: 'add' },
+  { menu: '/parts', fun: 'edit' },
+  { menu: '/communication', fun: 'add' },
+  { menu: '/communication', fun: 'edit' },
+];
 /** As many files as the multipart limit lets through in one request (app.ts). */
 const MAX_FILES = 10;
 /** A key's content never changes, so a browser may keep it as long as it likes. */
@@ -32,7 +49,8 @@ export function fileRoutes({ db, config }: ModuleContext): FastifyPluginAsyncZod
     app.post(
       PATHS.fileUpload,
       {
-        config: { permission: SIGNED_IN, logSummary: (request) => summaries.get(request) },
+        config: { permission: UPLOAD_MENUS, logSummary: (request) => summaries.get(request) },
+        onRequest: requireAnyGrant(db, UPLOAD_BUTTONS),
         schema: {
           tags,
           summary: '上传文件',
@@ -46,13 +64,10 @@ export function fileRoutes({ db, config }: ModuleContext): FastifyPluginAsyncZod
         const blobs = await receiveFileParts(request, db.kysely, config.filesDir, { field: 'files', max: MAX_FILES });
         let keys: string[];
         try {
-          keys = await db.kysely.transaction().execute(async (trx) => {
-            const stored = [];
-            for (const blob of blobs) stored.push(await recordStoredFile(trx, blob, account.id));
-            return stored.map((file) => file.fileKey);
-          });
+          const stored = await db.kysely.transaction().execute((trx) => recordStoredFiles(trx, blobs, account.id));
+          keys = stored.map((file) => file.fileKey);
         } catch (error) {
-          await releaseBlobs(db.kysely, config.filesDir, blobs);
+          await discardReceivedBlobs(db.kysely, config.filesDir, blobs);
           throw error;
         }
         summaries.set(request, `上传文件 ${blobs.map((blob) => blob.originName).join(', ')}`);

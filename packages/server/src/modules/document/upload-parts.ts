@@ -2,8 +2,9 @@ import { MAX_UPLOAD_BYTES, MSG } from '@factory/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { badRequest, HttpError } from '../../platform/errors.js';
-import { type ReceivedBlob, receiveStream, releaseBlob } from '../../platform/files.js';
+import { discardReceivedBlobs, type ReceivedBlob, receiveStream } from '../../platform/files.js';
 import type { Database } from '../../platform/schema.js';
+import { requireUploadAllowance } from '../../platform/upload-quota.js';
 
 const MAX_NAME_LENGTH = 255;
 
@@ -22,10 +23,12 @@ export function cleanFileName(filename: string | undefined): string {
 }
 
 /**
- * Receives the file parts named `field` of a multipart request onto disk (at most
- * `max`; other parts are read and dropped), each refused past 20 MB. Nothing is
- * written to the database here; on any failure the blobs received so far are
- * released, so a refused request leaves nothing behind.
+ * Receives the file parts named `field` of a multipart request into temp files (at
+ * most `max`; other parts are read and dropped), each refused past 20 MB or when
+ * its content is not what its name says. An account past its hourly quota is
+ * refused (429) before a byte is read. Nothing is written to the database here; on
+ * any failure the files received so far are discarded, so a refused request leaves
+ * nothing behind and never touches a blob another upload shares.
  */
 export async function receiveFileParts(
   request: FastifyRequest,
@@ -36,6 +39,7 @@ export async function receiveFileParts(
   if (!request.isMultipart()) throw badRequest(MSG.fileRequired);
   const received: ReceivedBlob[] = [];
   try {
+    if (request.account) await requireUploadAllowance(db, request.account.id);
     for await (const part of request.files()) {
       if (part.fieldname !== options.field || received.length >= options.max) {
         part.file.resume();
@@ -54,16 +58,11 @@ export async function receiveFileParts(
     // the client reads our answer instead of a reset connection.
     request.raw.unpipe();
     request.raw.resume();
-    await releaseBlobs(db, filesDir, received);
+    await discardReceivedBlobs(db, filesDir, received);
     throw asUploadError(error);
   }
   if (received.length === 0) throw badRequest(MSG.fileRequired);
   return received;
-}
-
-/** Removes blobs no stored_file row names (after a failed request's transaction rolled back). */
-export async function releaseBlobs(db: Kysely<Database>, filesDir: string, blobs: readonly ReceivedBlob[]): Promise<void> {
-  for (const sha256 of new Set(blobs.map((blob) => blob.sha256))) await releaseBlob(db, filesDir, sha256);
 }
 
 /** The multipart plugin's own refusals, in our words (the envelope with a Chinese message). */

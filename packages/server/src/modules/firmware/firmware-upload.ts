@@ -2,7 +2,7 @@ import { FIRMWARE_MAX_BYTES, MSG } from '@factory/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { badRequest, HttpError } from '../../platform/errors.js';
-import { type ReceivedBlob, receiveStream, releaseBlob } from '../../platform/files.js';
+import { discardReceivedBlobs, type ReceivedBlob, receiveStream } from '../../platform/files.js';
 import type { Database } from '../../platform/schema.js';
 import { cleanFileName } from '../document/upload-parts.js';
 
@@ -42,7 +42,7 @@ export async function receiveFirmwareFile(
     // the client reads our answer instead of a reset connection.
     request.raw.unpipe();
     request.raw.resume();
-    if (received) await releaseBlob(db, filesDir, received.sha256);
+    if (received) await discardReceivedBlobs(db, filesDir, [received]);
     throw asFirmwareUploadError(error);
   }
   return received;

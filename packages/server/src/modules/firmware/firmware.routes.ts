@@ -18,7 +18,7 @@ import { z } from 'zod';
 import { requireAccount } from '../../platform/auth.js';
 import { ok } from '../../platform/envelope.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
-import { type ReceivedBlob, releaseBlob } from '../../platform/files.js';
+import { discardReceivedBlobs, type ReceivedBlob, releaseBlob } from '../../platform/files.js';
 import type { ModuleContext } from '../../routes.js';
 import { tenancyOf } from '../../platform/tenancy.js';
 import { findProduct } from '../product/product.repository.js';
@@ -40,7 +40,7 @@ export function firmwareRoutes({ db, config }: ModuleContext): FastifyPluginAsyn
     try {
       return await write();
     } catch (error) {
-      if (blob) await releaseBlob(db.kysely, config.filesDir, blob.sha256);
+      if (blob) await discardReceivedBlobs(db.kysely, config.filesDir, [blob]);
       throw error;
     }
   }

@@ -1,13 +1,14 @@
-import fs from 'node:fs';
-import { PassThrough, type Readable } from 'node:stream';
+import { finished, PassThrough, type Readable } from 'node:stream';
 import { FLOW_LIMITS, flowParams, MSG } from '@factory/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { badRequest, HttpError } from '../../platform/errors.js';
-import { blobPath, type ReceivedBlob, receiveStream } from '../../platform/files.js';
+import { discardReceivedBlobs, type ReceivedBlob, receiveStream } from '../../platform/files.js';
+import { holdsNul } from '../../platform/input-guard.js';
 import type { Database } from '../../platform/schema.js';
-import { cleanFileName, releaseBlobs } from '../document/upload-parts.js';
+import { requireUploadAllowance } from '../../platform/upload-quota.js';
+import { cleanFileName } from '../document/upload-parts.js';
 
 /** The part carrying the flow as JSON (a text field, or a file part holding JSON as some clients send it). */
 const PARAMS_PART = 'productFlowParams';
@@ -19,7 +20,7 @@ export type FlowInput = z.output<typeof flowParams>;
 
 export interface FlowSubmission {
   input: FlowInput;
-  /** the work-instruction PDF, on disk, not yet recorded */
+  /** the work-instruction PDF, in its temp file, not yet recorded */
   pdf: ReceivedBlob | null;
 }
 
@@ -29,30 +30,35 @@ export interface FlowSubmission {
  * a PDF, a JSON body (the flow itself, or `{ productFlowParams }`). The PDF is
  * streamed to disk (at most 8 MB, a real PDF) before any database work; the flow
  * is validated with the shared schema, so the form and the server refuse with the
- * same first message. On any refusal the blob is released again.
+ * same first message. On any refusal the PDF is discarded again.
  */
 export async function readFlowSubmission(
   request: FastifyRequest,
   db: Kysely<Database>,
   filesDir: string,
 ): Promise<FlowSubmission> {
-  let raw: unknown;
-  let pdf: ReceivedBlob | null = null;
-  if (request.isMultipart()) {
-    const received = await readParts(request, db, filesDir);
-    raw = received.params === undefined ? {} : parseJson(received.params);
-    pdf = received.pdf;
-  } else {
+  if (!request.isMultipart()) {
     const body = (request.body ?? {}) as Record<string, unknown>;
     const wrapped = body[PARAMS_PART];
-    raw = typeof wrapped === 'string' ? parseJson(wrapped) : (wrapped ?? body);
+    return { input: validFlow(typeof wrapped === 'string' ? parseJson(wrapped) : (wrapped ?? body)), pdf: null };
   }
+  const received = await readParts(request, db, filesDir);
+  try {
+    return { input: validFlow(received.params === undefined ? {} : parseJson(received.params)), pdf: received.pdf };
+  } catch (error) {
+    // Unreadable JSON or a flow that fails its checks, after the PDF arrived.
+    if (received.pdf) await discardReceivedBlobs(db, filesDir, [received.pdf]);
+    throw error;
+  }
+}
+
+/** The flow checked with the shared schema: the form's first failing message. */
+function validFlow(raw: unknown): FlowInput {
+  // The JSON part bypasses the route's validator, and with it the API's NUL rule.
+  if (holdsNul(raw)) throw badRequest(MSG.nulCharacter);
   const parsed = flowParams.safeParse(raw);
-  if (!parsed.success) {
-    if (pdf) await releaseBlobs(db, filesDir, [pdf]);
-    throw badRequest(parsed.error.issues[0]?.message ?? MSG.invalidInput);
-  }
-  return { input: parsed.data, pdf };
+  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? MSG.invalidInput);
+  return parsed.data;
 }
 
 function parseJson(text: string): unknown {
@@ -71,6 +77,7 @@ async function readParts(
   let params: string | undefined;
   const received: ReceivedBlob[] = [];
   try {
+    if (request.account) await requireUploadAllowance(db, request.account.id);
     for await (const part of request.parts()) {
       if (part.type === 'field') {
         if (part.fieldname === PARAMS_PART) params = String(part.value);
@@ -91,25 +98,26 @@ async function readParts(
       const originName = cleanFileName(part.filename);
       if (!originName.toLowerCase().endsWith('.pdf')) throw badRequest(MSG.flowPdfType);
       received.push(await receivePdf(filesDir, part.file, originName, part.mimetype));
-      if (!startsLikePdf(blobPath(filesDir, received[0]!.sha256))) throw badRequest(MSG.flowPdfType);
     }
   } catch (error) {
     // The rest of the body is still arriving: stop parsing it and let it drain, so
     // the client reads our answer instead of a reset connection.
     request.raw.unpipe();
     request.raw.resume();
-    await releaseBlobs(db, filesDir, received);
+    await discardReceivedBlobs(db, filesDir, received);
     throw asUploadError(error);
   }
   return { params, pdf: received[0] ?? null };
 }
 
+/** The PDF into a temp file; the store refuses one whose bytes are not a PDF (an .exe renamed .pdf). */
 async function receivePdf(filesDir: string, input: Readable, originName: string, contentType: string): Promise<ReceivedBlob> {
   try {
     const limited = truncatedAt(input, FLOW_LIMITS.pdfMaxBytes);
     return await receiveStream(filesDir, limited, { originName, contentType, maxBytes: FLOW_LIMITS.pdfMaxBytes });
   } catch (error) {
     if (error instanceof HttpError && error.statusCode === 413) throw new HttpError(413, MSG.flowPdfTooLarge);
+    if (error instanceof HttpError && error.message === MSG.fileContentMismatch) throw badRequest(MSG.flowPdfType);
     throw error;
   }
 }
@@ -142,20 +150,14 @@ function truncatedAt(source: Readable, maxBytes: number): Readable & { truncated
   source.on('end', () => {
     if (!limited.truncated) limited.end();
   });
-  source.on('error', (error) => limited.destroy(error));
+  // finished() also reports a part that failed before these listeners were attached: a
+  // body cut off inside the part is parsed at once, and the multipart plugin destroys
+  // the part while the iterator is still handing it over. Listening for 'error' alone,
+  // the upload waited forever for the rest of a file that would never come.
+  finished(source, (error) => {
+    if (error && !limited.truncated && !limited.destroyed) limited.destroy(error);
+  });
   return limited;
-}
-
-/** Every PDF begins with `%PDF-`; a renamed file of another kind must not be served as one. */
-function startsLikePdf(file: string): boolean {
-  const handle = fs.openSync(file, 'r');
-  try {
-    const head = Buffer.alloc(5);
-    fs.readSync(handle, head, 0, 5, 0);
-    return head.toString('latin1') === '%PDF-';
-  } finally {
-    fs.closeSync(handle);
-  }
 }
 
 /** The multipart plugin's own refusals, in our words. */

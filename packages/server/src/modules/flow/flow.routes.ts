@@ -16,9 +16,8 @@ import { z } from 'zod';
 import { requireAccount } from '../../platform/auth.js';
 import { ok } from '../../platform/envelope.js';
 import { notFound } from '../../platform/errors.js';
-import { releaseBlob } from '../../platform/files.js';
+import { discardReceivedBlobs, releaseBlob } from '../../platform/files.js';
 import type { ModuleContext } from '../../routes.js';
-import { releaseBlobs } from '../document/upload-parts.js';
 import { productScopeOf, requireProduct } from '../product/product-guard.js';
 import { readFlowSubmission } from './flow-upload.js';
 import {
@@ -62,7 +61,7 @@ export function flowRoutes({ db, config }: ModuleContext): FastifyPluginAsyncZod
     try {
       saved = await db.kysely.transaction().execute((trx) => write(trx, context, input, pdf));
     } catch (error) {
-      if (pdf) await releaseBlobs(db.kysely, config.filesDir, [pdf]);
+      if (pdf) await discardReceivedBlobs(db.kysely, config.filesDir, [pdf]);
       throw error;
     }
     await releaseAfterCommit(saved);

@@ -451,6 +451,34 @@ describe.each(testDialects())('product flows on %s', (dialect) => {
       expect(await storedFiles()).toBe(rowsBefore);
     });
 
+    it('leaves nothing behind when the flow after the PDF is unreadable or refused (issue 12, finding 9)', async () => {
+      const productId = await createProduct(db());
+      const filesBefore = filesUnder(t.config.filesDir);
+      /** the PDF first, then the flow: the order a client may send them in */
+      const pdfThenParams = async (params: string) => {
+        const form = new FormData();
+        form.append('pdf', new Blob([tinyPdf(uniqueCode('pdf first'))], { type: 'application/pdf' }), '指导书.pdf');
+        form.append('productFlowParams', params);
+        const body = new Response(form);
+        const payload = Buffer.from(await body.arrayBuffer());
+        const headers = { 'content-type': body.headers.get('content-type')!, ...bearer(admin) };
+        return t.app.inject({ method: 'POST', url: PATHS.flowAdd, payload, headers });
+      };
+      expectRefusal(await pdfThenParams('{"productId": '), 400, MSG.invalidInput);
+      expectRefusal(await pdfThenParams(JSON.stringify({ productId, name: 'x' })), 400, MSG.flowNameRule);
+      expect(await flowCount(productId)).toBe(0);
+      expect(filesUnder(t.config.filesDir)).toEqual(filesBefore);
+      const accepted = await pdfThenParams(JSON.stringify({ productId, name: '先传文件' }));
+      expect(accepted.json<Envelope<number>>().code).toBe(1);
+    });
+
+    it('refuses a program renamed .pdf as not a PDF', async () => {
+      const productId = await createProduct(db());
+      const exe = Buffer.concat([Buffer.from('MZ'), uniqueBytes(400, 'a windows program')]);
+      expectRefusal(await postParts(PATHS.flowAdd, { productId, name: '伪装文件' }, [pdfPart('伪装.pdf', exe)]), 400, MSG.flowPdfType);
+      expect(await flowCount(productId)).toBe(0);
+    });
+
     it('keeps a PDF another flow shares (a copied product’s flow) when one of them lets it go', async () => {
       const productId = await createProduct(db());
       await postParts(PATHS.flowAdd, { productId, name: '原件' }, [pdfPart()]);
@@ -462,6 +490,28 @@ describe.each(testDialects())('product flows on %s', (dialect) => {
       const shared = (await listFlows(copy))[0]!;
       expect(shared.pdfDownloadUrl).toBe(original.pdfDownloadUrl);
       expect((await t.app.inject({ method: 'GET', url: shared.pdfDownloadUrl! })).statusCode).toBe(200);
+    });
+  });
+
+  describe('malformed bodies (issue 12)', () => {
+    it('answers a multipart body cut off inside its PDF with 400, leaving nothing on disk', async () => {
+      const productId = await createProduct(db());
+      const filesBefore = filesUnder(t.config.filesDir).filter((file) => !file.startsWith('tmp'));
+      const { payload, headers } = await multipartBody([{ field: 'pdf', filename: 'a.pdf', contentType: 'application/pdf', content: tinyPdf() }], {
+        productFlowParams: JSON.stringify({ productId, name: '截断' }),
+      });
+      const cut = payload.subarray(0, payload.length - 60);
+      const response = await t.app.inject({ method: 'POST', url: PATHS.flowAdd, payload: cut, headers: { ...headers, ...bearer(admin) } });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().code).toBe(0);
+      expect(filesUnder(t.config.filesDir).filter((file) => !file.startsWith('tmp'))).toEqual(filesBefore);
+      expect(await db().selectFrom('product_flow').select('id').where('productId', '=', productId).execute()).toEqual([]);
+    });
+
+    it('refuses a NUL in a manual check item of a flow sent as a part', async () => {
+      const productId = await createProduct(db());
+      const response = await postParts(PATHS.flowAdd, { productId, name: '空字符', manualItems: ['检查\u0000项'] });
+      expectRefusal(response, 400, MSG.nulCharacter);
     });
   });
 

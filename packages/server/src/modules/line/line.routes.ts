@@ -9,6 +9,7 @@ import {
   lineOption,
   lineStatusQuery,
   need,
+  needAnyFun,
   pageOf,
   PATHS,
   productionLine,
@@ -144,7 +145,8 @@ export function lineRoutes({ db, config }: ModuleContext): FastifyPluginAsyncZod
       PATHS.lineChangeStatus,
       {
         config: {
-          permission: need(MENU),
+          // start or stop, before the body is read: one without either is refused first (403 before 400)
+          permission: needAnyFun(MENU, 'start', 'stop'),
           // 1 enables (start), 0 disables (stop); anything else is left to validation (400).
           refinePermission: (request) => {
             const status = String(statusParam(request, 'status'));

@@ -178,9 +178,9 @@ describe.each(testDialects())('production records on %s', (dialect) => {
     it('filters by test status; a device still testing matches neither', async () => {
       expect(await listed({ testStatus: 'PASS' })).toEqual({ ids: [codes.A], total: 1 });
       expect(await listed({ testStatus: 'NOT_PASS' })).toEqual({ ids: [codes.C], total: 1 });
-      // An unknown status is no filter (the contract drops it), as an empty one.
-      expect(await listed({ testStatus: 'BROKEN' })).toEqual({ ids: [codes.C, codes.A, codes.B], total: 3 });
+      // Empty is no filter; an unknown status is refused like any malformed input (issue 12).
       expect(await listed({ testStatus: '' })).toEqual({ ids: [codes.C, codes.A, codes.B], total: 3 });
+      expect((await get(PATHS.recordList, admin, { taskId: task.taskId, testStatus: 'BROKEN' })).statusCode).toBe(400);
     });
 
     it('bounds the first test by day in the factory zone: fromTime from its first second, toTime before its first second', async () => {

@@ -3,6 +3,7 @@ import {
   idBody,
   idQuery,
   need,
+  needAnyFun,
   pageOf,
   PATHS,
   roleAllQuery,
@@ -145,7 +146,8 @@ export function roleRoutes({ db, config }: ModuleContext): FastifyPluginAsyncZod
       PATHS.roleChangeStatus,
       {
         config: {
-          permission: need(MENU),
+          // start or stop, before the body is read: one without either is refused first (403 before 400)
+          permission: needAnyFun(MENU, 'start', 'stop'),
           refinePermission: statusPermission(MENU),
           logSummary: (request) => logSummary(requestedStatus(request) === 1 ? '启用角色' : '停用角色')(request),
         },

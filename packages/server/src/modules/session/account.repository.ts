@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { hashPassword, passwordNeedsRehash } from '../../platform/password.js';
 import type { Database } from '../../platform/schema.js';
 
 export function findAccountByName(db: Kysely<Database>, userName: string) {
@@ -16,4 +17,19 @@ export async function updatePassword(db: Kysely<Database>, id: number, passwordH
 export async function findRoleName(db: Kysely<Database>, roleId: number): Promise<string | null> {
   const role = await db.selectFrom('role').select('roleName').where('id', '=', roleId).executeTakeFirst();
   return role?.roleName ?? null;
+}
+
+/**
+ * After a good sign-in, the one moment the password is known, a hash older or weaker than
+ * today's (scrypt before issue 12) is replaced. Conditional on the old hash, so a password
+ * changed meanwhile is never overwritten.
+ */
+export async function upgradePasswordHash(db: Kysely<Database>, account: { id: number; passwordHash: string }, password: string): Promise<void> {
+  if (!passwordNeedsRehash(account.passwordHash)) return;
+  await db
+    .updateTable('account')
+    .set({ passwordHash: await hashPassword(password) })
+    .where('id', '=', account.id)
+    .where('passwordHash', '=', account.passwordHash)
+    .execute();
 }

@@ -44,7 +44,7 @@ export function sessionRoutes({ db, config }: ModuleContext): FastifyPluginAsync
         config: { permission: PUBLIC, operationLog: false },
         schema: { tags, summary: '登录', body: loginBody, response: { 200: envelopeOf(loginResult) } },
       },
-      async (request) => ok(await login(db.kysely, config, request.body)),
+      async (request) => ok(await login(db.kysely, config, request.body, request.ip ?? null)),
     );
 
     app.post(

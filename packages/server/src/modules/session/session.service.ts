@@ -6,8 +6,8 @@ import { badRequest, conflict, forbidden, tooManyRequests } from '../../platform
 import { hashPassword, verifyPassword } from '../../platform/password.js';
 import type { Account, Database } from '../../platform/schema.js';
 import { createSession } from '../../platform/sessions.js';
-import { findAccountById, findAccountByName, findRoleName } from './account.repository.js';
-import { takeCaptcha } from './captcha.repository.js';
+import { findAccountById, findAccountByName, findRoleName, upgradePasswordHash } from './account.repository.js';
+import { checkCaptcha } from './captcha.repository.js';
 import { clearFailures, isLockedOut, recordFailure } from './login-failure.repository.js';
 import { sessionMenus } from './session-menus.js';
 
@@ -38,65 +38,98 @@ export async function login(
   db: Kysely<Database>,
   config: AppConfig,
   body: Required<LoginBody>,
+  address: string | null,
 ): Promise<LoginResult> {
   const now = Date.now();
   const userName = body.username.trim();
-  if (await isLockedOut(db, userName, now)) throw tooManyRequests(MSG.tooManyAttempts);
+  const attempt = { userName, address };
+  if (await isLockedOut(db, attempt, now)) throw tooManyRequests(MSG.tooManyAttempts);
 
   if (config.captcha) {
     if (!body.code || !body.codeId) throw badRequest(MSG.captchaRequired);
-    const answer = await takeCaptcha(db, body.codeId, now);
-    if (answer === null || answer !== body.code.trim().toLowerCase()) throw badRequest(MSG.captchaWrong);
+    if (!(await checkCaptcha(db, body.codeId, body.code, now))) throw badRequest(MSG.captchaWrong);
   }
 
   const account = await findAccountByName(db, userName);
   const passwordOk = await verifyPassword(body.password, account?.passwordHash ?? (await decoyHash));
   if (!account || !passwordOk) {
-    await recordFailure(db, userName, now);
+    await recordFailure(db, attempt, now);
     throw badRequest(MSG.badCredentials);
   }
   if (account.status !== 1) throw forbidden(MSG.accountStopped);
 
   await clearFailures(db, userName);
+  await upgradePasswordHash(db, account, body.password);
   return loginResultFor(db, account);
 }
 
-function base64urlJson(part: string): unknown {
+const BASE64URL = /^[A-Za-z0-9_-]+$/;
+
+/**
+ * Canonical base64url only: Node's decoder skips '=', '!' and other stray characters and
+ * ignores the low bits of the last character, so a lenient decode lets one signed code
+ * be written many ways (each passing the signature check as a "new" code). A part is
+ * accepted only when it is exactly the encoding of the bytes it decodes to.
+ */
+export function strictBase64url(part: string): Buffer | null {
+  if (!BASE64URL.test(part)) return null;
+  const bytes = Buffer.from(part, 'base64url');
+  return bytes.toString('base64url') === part ? bytes : null;
+}
+
+function jsonOf(bytes: Buffer): unknown {
   try {
-    return JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
+    return JSON.parse(bytes.toString('utf8'));
   } catch {
     return null;
   }
 }
 
+/** A code valid for longer than this from now is refused: the platform issues codes for immediate use. */
+export const PLATFORM_CODE_MAX_LIFETIME_MS = 5 * 60_000;
+
 /**
- * A one-time code from the group platform: base64url(JSON{userName, exp}) + '.' +
- * base64url(HMAC-SHA256(secret, first part)); exp in seconds since the epoch.
- * Each code signs in once; its hash is kept until it expires.
+ * A one-time code from the group platform: base64url(JSON{userName, exp, nonce?}) + '.' +
+ * base64url(HMAC-SHA256(secret, first part)), both canonical base64url; exp in seconds
+ * since the epoch, at most five minutes ahead. Each code signs in once: the hash of its
+ * claims is kept until it expires (two codes for one user and second need distinct nonces).
  */
 export async function platformLogin(db: Kysely<Database>, config: AppConfig, code: string): Promise<LoginResult> {
   if (!config.platformLoginSecret) throw forbidden(MSG.platformLoginDisabled);
   const [payload, signature, extra] = code.split('.');
   if (!payload || !signature || extra !== undefined) throw badRequest(MSG.platformCodeInvalid);
+  const payloadBytes = strictBase64url(payload);
+  const given = strictBase64url(signature);
+  if (!payloadBytes || !given) throw badRequest(MSG.platformCodeInvalid);
 
   const expected = createHmac('sha256', config.platformLoginSecret).update(payload).digest();
-  const given = Buffer.from(signature, 'base64url');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw badRequest(MSG.platformCodeInvalid);
 
-  const claims = base64urlJson(payload) as { userName?: unknown; exp?: unknown } | null;
-  if (!claims || typeof claims.userName !== 'string' || typeof claims.exp !== 'number') {
+  const claims = jsonOf(payloadBytes) as { userName?: unknown; exp?: unknown; nonce?: unknown } | null;
+  if (
+    !claims ||
+    typeof claims.userName !== 'string' ||
+    typeof claims.exp !== 'number' ||
+    !Number.isFinite(claims.exp) ||
+    (claims.nonce !== undefined && typeof claims.nonce !== 'string')
+  ) {
     throw badRequest(MSG.platformCodeInvalid);
   }
   const now = Date.now();
-  const expiresAt = claims.exp * 1000;
+  const expiresAt = Math.floor(claims.exp * 1000);
   if (expiresAt <= now) throw badRequest(MSG.platformCodeExpired);
+  if (expiresAt > now + PLATFORM_CODE_MAX_LIFETIME_MS) throw badRequest(MSG.platformCodeInvalid);
 
   const account = await findAccountByName(db, claims.userName);
   if (!account) throw badRequest(MSG.platformCodeInvalid);
   if (account.status !== 1) throw forbidden(MSG.accountStopped);
 
   return db.transaction().execute(async (trx) => {
-    const codeHash = createHash('sha256').update(code).digest('hex');
+    // The use is recorded by what the code says (user, expiry, nonce), not by its text:
+    // however a signed payload is written, it signs in once.
+    const codeHash = createHash('sha256')
+      .update(JSON.stringify([claims.userName, claims.exp, claims.nonce ?? null]))
+      .digest('hex');
     await trx.deleteFrom('platform_code').where('expiresAt', '<', now).execute();
     const inserted = await trx
       .insertInto('platform_code')

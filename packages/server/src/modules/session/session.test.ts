@@ -3,6 +3,7 @@ import { type Envelope, type LoginResult, MENU_TREE, MSG, PATHS } from '@factory
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createRole, createUser, dbOf, loginAs, loginAsAdmin } from '../../../test/session-helpers.js';
 import { hashToken } from '../../platform/sessions.js';
+import { captchaAnswerHash } from './captcha.repository.js';
 import { buildTestApp, testDialects, type TestApp } from '../../../test/test-app.js';
 
 function platformCode(secret: string, claims: object): string {
@@ -140,8 +141,12 @@ describe.each(testDialects())('sign-in and sessions on %s', (dialect) => {
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toContain('image/svg+xml');
       expect(response.body).toContain('<svg');
+      // Only a hash of the drawn answer is kept: the test swaps in one whose text it knows.
       const row = await dbOf(withCaptcha.app).selectFrom('captcha').select('answer').where('id', '=', id).executeTakeFirstOrThrow();
-      return row.answer;
+      expect(row.answer).toMatch(/^[0-9a-f]{64}$/);
+      const answer = `k${id}`.slice(0, 4);
+      await dbOf(withCaptcha.app).updateTable('captcha').set({ answer: captchaAnswerHash(id, answer) }).where('id', '=', id).execute();
+      return answer;
     }
     const login = (code: string, codeId: string) =>
       withCaptcha.app.inject({ method: 'POST', url: PATHS.login, payload: { username: 'admin', password: 'Admin12345', code, codeId } });
@@ -180,6 +185,15 @@ describe.each(testDialects())('sign-in and sessions on %s', (dialect) => {
       await issue('c5');
       await issue('c5');
       const rows = await dbOf(withCaptcha.app).selectFrom('captcha').selectAll().where('id', '=', 'c5').execute();
+      expect(rows).toHaveLength(1);
+    });
+
+    it('issues ten captchas for one id at once, leaving one', async () => {
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, () => withCaptcha.app.inject({ method: 'GET', url: `${PATHS.captcha}?id=same-id` })),
+      );
+      expect(answers.map((response) => response.statusCode)).toEqual(Array(10).fill(200));
+      const rows = await dbOf(withCaptcha.app).selectFrom('captcha').selectAll().where('id', '=', 'same-id').execute();
       expect(rows).toHaveLength(1);
     });
 
@@ -353,6 +367,42 @@ describe.each(testDialects())('sign-in and sessions on %s', (dialect) => {
       const again = await platformLogin(code);
       expect(again.statusCode).toBe(409);
       expect(again.json().errorMsg).toBe(MSG.platformCodeUsed);
+    });
+
+    it.each([
+      ['with "=" appended', (code: string) => `${code}=`],
+      ['with "==" appended', (code: string) => `${code}==`],
+      ['with "!" appended', (code: string) => `${code}!`],
+      ['with padding on its payload', (code: string) => code.replace('.', '=.')],
+      // The last character of a 32-byte signature carries 4 unused low bits.
+      ['with the unused low bits of its last character changed', (code: string) => {
+        const last = code.at(-1)!;
+        const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+        const twin = alphabet[alphabet.indexOf(last) ^ 1]!;
+        return code.slice(0, -1) + twin;
+      }],
+    ])('refuses the replay of a used code written %s', async (_name, variant) => {
+      const code = platformCode(secret, { userName: 'admin', exp: inAMinute(), nonce: `n-${Math.random()}` });
+      expect((await platformLogin(code)).statusCode).toBe(200);
+      const replay = await platformLogin(variant(code));
+      expect(replay.statusCode).toBeGreaterThanOrEqual(400);
+      expect(replay.statusCode).toBeLessThan(500);
+      expect(replay.json().code).toBe(0);
+    });
+
+    it('signs in once per claims however the signed payload is sent, and twice with two nonces', async () => {
+      const exp = inAMinute();
+      expect((await platformLogin(platformCode(secret, { userName: 'admin', exp, nonce: 'a1' }))).statusCode).toBe(200);
+      expect((await platformLogin(platformCode(secret, { userName: 'admin', exp, nonce: 'b2' }))).statusCode).toBe(200);
+      const again = await platformLogin(platformCode(secret, { nonce: 'a1', exp, userName: 'admin' }));
+      expect(again.statusCode).toBe(409);
+      expect(again.json().errorMsg).toBe(MSG.platformCodeUsed);
+    });
+
+    it('refuses a code valid for more than five minutes from now', async () => {
+      const response = await platformLogin(platformCode(secret, { userName: 'admin', exp: Math.floor(Date.now() / 1000) + 3600 }));
+      expect(response.statusCode).toBe(400);
+      expect(response.json().errorMsg).toBe(MSG.platformCodeInvalid);
     });
 
     it('refuses an expired code', async () => {

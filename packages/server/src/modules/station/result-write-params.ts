@@ -78,7 +78,7 @@ export const COUNTER_COLUMNS = {
   firstPassCount: 'firstPassCount',
 } as const satisfies Record<(typeof COUNTER_NAMES)[number], string>;
 
-/** Terminals share a day's dashboard row in this many shards, so stations seldom wait on one another's row. */
+/** The terminals of a task share its day's dashboard row in this many shards, so stations seldom wait on one another's row. */
 export const DAY_SHARDS = 16;
 
 /** The values of a result's statements, flat, as named parameters. */

@@ -127,14 +127,14 @@ export const storeAtOnce = prepared(WRITE_NAMES, (db, _dialect, p: WriteParams) 
     .with('today', (q) =>
       q
         .insertInto('daily_output')
-        .columns(['ownerId', 'day', 'shard', ...DAY_COLUMNS])
+        .columns(['ownerId', 'day', 'taskId', 'shard', ...DAY_COLUMNS])
         .expression(
-          sql`select ${typed(p.ownerId, 'integer')}, ${typed(p.day, 'varchar')}, ${typed(p.shard, 'integer')},
+          sql`select ${typed(p.ownerId, 'integer')}, ${typed(p.day, 'varchar')}, ${typed(p.taskId, 'integer')}, ${typed(p.shard, 'integer')},
             ${typed(p.produced, 'integer')}, ${typed(p.testedUnits, 'integer')}, ${typed(p.onePassUnits, 'integer')},
             ${typed(p.failedUnits, 'integer')}
             from device where ${typed(p.writeDay, 'integer')} = 1`,
         )
-        .onConflict((oc) => oc.columns(['ownerId', 'day', 'shard']).doUpdateSet(addCounters('daily_output', DAY_COLUMNS)))
+        .onConflict((oc) => oc.columns(['ownerId', 'day', 'taskId', 'shard']).doUpdateSet(addCounters('daily_output', DAY_COLUMNS)))
         .returning('ownerId'),
     )
     .insertInto('flow_counter')

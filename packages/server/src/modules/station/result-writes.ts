@@ -96,19 +96,20 @@ const countBucket = prepared(['taskFlowId', 'bucketStart', 'terminalId', 'produc
     .onConflict((oc) => oc.columns(['taskFlowId', 'bucketStart', 'terminalId']).doUpdateSet(addCounters('task_bucket', BUCKET_COLUMNS))),
 );
 
-const countDay = prepared(['ownerId', 'day', 'shard', 'produced', 'testedUnits', 'onePassUnits', 'failedUnits'], (db, _dialect, p: WriteParams) =>
+const countDay = prepared(['ownerId', 'day', 'taskId', 'shard', 'produced', 'testedUnits', 'onePassUnits', 'failedUnits'], (db, _dialect, p: WriteParams) =>
   db
     .insertInto('daily_output')
     .values({
       ownerId: p.ownerId,
       day: p.day,
+      taskId: p.taskId,
       shard: p.shard,
       produced: p.produced,
       tested: p.testedUnits,
       onePassUnits: p.onePassUnits,
       failedUnits: p.failedUnits,
     })
-    .onConflict((oc) => oc.columns(['ownerId', 'day', 'shard']).doUpdateSet(addCounters('daily_output', DAY_COLUMNS))),
+    .onConflict((oc) => oc.columns(['ownerId', 'day', 'taskId', 'shard']).doUpdateSet(addCounters('daily_output', DAY_COLUMNS))),
 );
 
 /**

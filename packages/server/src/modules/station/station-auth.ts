@@ -16,14 +16,15 @@ import type { Db } from '../../platform/db.js';
 import { badRequest, forbidden, tooManyRequests, unauthorized } from '../../platform/errors.js';
 import { hashPassword, verifyPassword } from '../../platform/password.js';
 import { tenantOf } from '../../platform/scope.js';
-import { hashToken } from '../../platform/sessions.js';
+import { hashToken, touchEveryMs } from '../../platform/sessions.js';
 import { MINUTE } from '../../platform/time.js';
-import { findAccountByName } from '../session/account.repository.js';
+import { findAccountByName, upgradePasswordHash } from '../session/account.repository.js';
 import { clearFailures, isLockedOut, recordFailure } from '../session/login-failure.repository.js';
 import {
   endStationSession,
   findStationSession,
   findTerminalByCode,
+  terminalOnUserLine,
   startStationSession,
   touchStationSession,
 } from './station.repository.js';
@@ -49,8 +50,6 @@ declare module 'fastify' {
   }
 }
 
-// As for console sessions: a minute of slack on the idle limit keeps reads reads.
-const TOUCH_EVERY_MS = MINUTE;
 
 // The same decoy as the console login: an unknown user costs a hash check too.
 const decoyHash = hashPassword('decoy-Password-1');
@@ -59,25 +58,28 @@ const decoyHash = hashPassword('decoy-Password-1');
  * 终端登录. The terminal first (an unknown code says so, whoever asks), then the
  * password with the console's lockout, then the user: enabled, of the terminal's
  * tenant (another tenant's terminal is as unknown as a missing one), holding the
- * APP menu of the terminal's type. A user who must still change a password the
+ * APP menu of the terminal's type, and when it is a sub-user tied to the
+ * terminal's line (403: the terminal is known to be there). A user who must still change a password the
  * administrator set may sign in: the station has no password form, and a worker
  * at the line must be able to work; the console asks at the next console sign-in.
  */
-export async function stationLogin(db: Db, body: StationLoginBody): Promise<StationLoginResult> {
+export async function stationLogin(db: Db, body: StationLoginBody, address: string | null): Promise<StationLoginResult> {
   const now = Date.now();
   const terminal = await findTerminalByCode(db.kysely, body.terminalCode.trim());
   if (!terminal) throw badRequest(STATION_MSG.terminalUnknown);
 
   const userName = body.username.trim();
-  if (await isLockedOut(db.kysely, userName, now)) throw tooManyRequests(MSG.tooManyAttempts);
+  const attempt = { userName, address };
+  if (await isLockedOut(db.kysely, attempt, now)) throw tooManyRequests(MSG.tooManyAttempts);
   const account = await findAccountByName(db.kysely, userName);
   const passwordOk = await verifyPassword(body.password, account?.passwordHash ?? (await decoyHash));
   if (!account || !passwordOk) {
-    await recordFailure(db.kysely, userName, now);
+    await recordFailure(db.kysely, attempt, now);
     throw badRequest(STATION_MSG.loginFailed);
   }
   if (account.status !== 1) throw forbidden(MSG.accountStopped);
   await clearFailures(db.kysely, userName);
+  await upgradePasswordHash(db.kysely, account, body.password);
 
   const platformAdmin = account.platformAdmin === 1;
   if (!platformAdmin && (await tenantOf(db.kysely, account.id)) !== terminal.ownerId) throw badRequest(STATION_MSG.terminalUnknown);
@@ -93,6 +95,8 @@ export async function stationLogin(db: Db, body: StationLoginBody): Promise<Stat
   if (!(await holdsPermission(db, sessionAccount, STATION_APP_MENU[terminalType]))) {
     throw forbidden(STATION_MSG.noAppPermission(STATION_APP_NAMES[terminalType]));
   }
+  // A sub-user works on its own lines only, as it sees only their tasks (the guard asks again at each call).
+  if (!platformAdmin && !(await terminalOnUserLine(db.kysely, terminal.id, account.id))) throw forbidden(STATION_MSG.lineNotOfUser);
 
   const token = randomBytes(32).toString('base64url');
   await db.kysely
@@ -108,11 +112,14 @@ export async function stationLogin(db: Db, body: StationLoginBody): Promise<Stat
 /**
  * The station guard, an onRequest hook of the station plugin only: the bearer
  * token's session with its terminal and user in one read. Unknown or idle: 401
- * 终端登录已失效; a stopped user or one whose role lost the APP menu: 401 too,
- * with the reason, and the session ends (the app goes back to its sign-in).
+ * 终端登录已失效; a stopped user, one whose role lost the APP menu or one no
+ * longer tied to the terminal's line: 401 too, with the reason, and the session
+ * ends (the app goes back to its sign-in).
  */
 export function registerStationGuard(app: FastifyInstance, db: Db, config: AppConfig, openPaths: readonly string[]): void {
   const idleMs = config.sessionIdleMinutes * MINUTE;
+  // As for console sessions: some slack keeps reads reads, well inside the idle limit.
+  const touchEvery = touchEveryMs(idleMs);
   app.decorateRequest('station', null);
   app.addHook('onRequest', async (request) => {
     if (openPaths.includes(request.routeOptions.url ?? '')) return;
@@ -136,7 +143,12 @@ export function registerStationGuard(app: FastifyInstance, db: Db, config: AppCo
       await end();
       throw unauthorized(STATION_MSG.noAppPermission(STATION_APP_NAMES[terminalType]));
     }
-    if (now - session.lastSeenAt > TOUCH_EVERY_MS) await touchStationSession(db.kysely, tokenHash, now);
+    // The terminal may have been moved to another line, or the user off its line, since the sign-in.
+    if (session.platformAdmin !== 1 && !session.onUserLine) {
+      await end();
+      throw unauthorized(STATION_MSG.lineNotOfUser);
+    }
+    if (now - session.lastSeenAt > touchEvery) await touchStationSession(db.kysely, tokenHash, now);
     request.station = {
       tokenHash,
       terminalId: session.terminalId,

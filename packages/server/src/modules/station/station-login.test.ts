@@ -21,7 +21,7 @@ describe.each(testDialects())('station sign-in and guard on %s', (dialect) => {
     () => t.app,
     () => admin,
   );
-  const { db, get, post, postForm, login, signIn, terminalCodeOf } = api;
+  const { db, get, post, postForm, login, signIn, terminalCodeOf, tieToLineOf } = api;
 
   /** A PAD idle on a line of its own, by code. */
   async function idlePad(options: { terminalType?: 'PAD' | 'PDA'; ownerId?: number } = {}) {
@@ -55,6 +55,7 @@ describe.each(testDialects())('station sign-in and guard on %s', (dialect) => {
     it('takes a form body as well', async () => {
       const pad = await idlePad();
       const worker = await createWorker(t.app);
+      await tieToLineOf(pad.code, worker);
       const response = await postForm(PATHS.stationLogin, null, {
         terminalCode: pad.code,
         username: worker.userName,
@@ -127,6 +128,31 @@ describe.each(testDialects())('station sign-in and guard on %s', (dialect) => {
       expect(await workerOf(theirs.id)).toBeNull();
     });
 
+    it('refuses a name or password no account could have, and NUL, with the same 400 on both databases', async () => {
+      const pad = await idlePad();
+      expectRefusal(await login(pad.code, 'u'.repeat(65), 'Whatever1'), 400, STATION_MSG.loginFailed);
+      expectRefusal(await login(pad.code, 'u'.repeat(100_000), 'Whatever1'), 400, STATION_MSG.loginFailed);
+      expectRefusal(await login(pad.code, 'worker\u0000', 'Whatever1'), 400, MSG.nulCharacter);
+      expectRefusal(await login(pad.code, 'worker', 'p'.repeat(129)), 400, STATION_MSG.loginFailed);
+      expectRefusal(await login('T'.repeat(33), 'worker', 'Whatever1'), 400, STATION_MSG.terminalUnknown);
+      expectRefusal(await login('T\u0000', 'worker', 'Whatever1'), 400, MSG.nulCharacter);
+      expect(await db().selectFrom('login_failure').select('id').where('userName', 'like', 'uuuu%').execute()).toEqual([]);
+    });
+
+    it('lets a sub-user sign in at a terminal of its own lines, or of none, and refuses one of another line', async () => {
+      const mine = await idlePad();
+      const theirs = await idlePad();
+      const worker = await createWorker(t.app);
+      await tieToLineOf(mine.code, worker);
+      expectRefusal(await login(theirs.code, worker.userName, worker.password), 403, STATION_MSG.lineNotOfUser);
+      expect(await sessionsOf(theirs.id)).toEqual([]);
+      expect(await workerOf(theirs.id)).toBeNull();
+      expect(api.ok<StationLoginResult>(await login(mine.code, worker.userName, worker.password)).terminal.id).toBe(mine.id);
+      // A terminal on no line (an unused PAD) is the whole account's, as on the terminal page.
+      const unused = await createTerminal(db());
+      expect(api.ok<StationLoginResult>(await login(await terminalCodeOf(unused), worker.userName, worker.password)).terminal.id).toBe(unused);
+    });
+
     it('lets the platform administrator sign in anywhere', async () => {
       const pad = await idlePad();
       const result = api.ok<StationLoginResult>(await login(pad.code, 'admin', 'Admin12345'));
@@ -138,7 +164,8 @@ describe.each(testDialects())('station sign-in and guard on %s', (dialect) => {
       const roleWorker = await createWorker(t.app);
       const roleId = (await db().selectFrom('account').select('roleId').where('id', '=', roleWorker.id).executeTakeFirstOrThrow()).roleId;
       const userName = `fresh${Date.now().toString(36)}`;
-      await createUser(db(), userName, WORKER_PASSWORD, { roleId, mustChangePassword: true });
+      const id = await createUser(db(), userName, WORKER_PASSWORD, { roleId, mustChangePassword: true });
+      await tieToLineOf(pad.code, { id, userName, password: WORKER_PASSWORD });
       const result = api.ok<StationLoginResult>(await login(pad.code, userName, WORKER_PASSWORD));
       expect(api.ok(await get(PATHS.stationAssignment, result.token))).toBeNull();
     });
@@ -213,6 +240,30 @@ describe.each(testDialects())('station sign-in and guard on %s', (dialect) => {
       await db().deleteFrom('role_menu').where('roleId', '=', roleId!).execute();
       expectRefusal(await get(PATHS.stationAssignment, demotedToken), 401, STATION_MSG.noAppPermission('PAD APP'));
       expect(await sessionsOf(other.id)).toEqual([]);
+    });
+
+    it('ends the session of a worker taken off the terminal’s line, or whose terminal went to another line', async () => {
+      const pad = await idlePad();
+      const worker = await createWorker(t.app);
+      const { token } = await signIn(pad.code, worker);
+      await db().deleteFrom('account_line').where('accountId', '=', worker.id).execute();
+      expectRefusal(await get(PATHS.stationAssignment, token), 401, STATION_MSG.lineNotOfUser);
+      expect(await sessionsOf(pad.id)).toEqual([]);
+      expect(await workerOf(pad.id)).toBeNull();
+
+      const moved = await idlePad();
+      const { token: movedToken } = await signIn(moved.code, await createWorker(t.app));
+      await db().updateTable('terminal').set({ lineId: await createLine(db()) }).where('id', '=', moved.id).execute();
+      expectRefusal(await get(PATHS.stationAssignment, movedToken), 401, STATION_MSG.lineNotOfUser);
+    });
+
+    it('refuses the results of a worker no longer on the line of the task’s terminal, and stores nothing', async () => {
+      const task = await api.runningTask({ flows: 1 });
+      const station = task.stations[0]!;
+      await db().deleteFrom('account_line').where('accountId', '=', task.worker.id).execute();
+      const body = await api.resultBody(station.flowId, task.codes[0]!);
+      expectRefusal(await api.submit(station.token, body), 401, STATION_MSG.lineNotOfUser);
+      expect((await api.storedCounts(task.taskId)).results).toBe(0);
     });
 
     it('logs out: the token is dead and the terminal shows no worker', async () => {

@@ -92,6 +92,23 @@ describe.each(testDialects())('station results on %s', (dialect) => {
     expect(before.flows[0]).toEqual({ totalCount: 1, failCount: 1, finishNumber: 0 });
   });
 
+  it('answers a retry only to the terminal that stored it: another terminal sending its clientResultId is stored as its own', async () => {
+    const task = await runningTask({ flows: 1, perFlow: 2 });
+    const [mine, theirs] = task.stations;
+    const body = await resultBody(mine!.flowId, task.codes[0]!);
+    const first = await verdict(mine!.token, body);
+    const replayed = await verdict(theirs!.token, { ...body, productionCode: task.codes[1]!, sn: `SN${task.codes[1]}` });
+    expect(replayed).toMatchObject({ clientResultId: body.clientResultId, productionCode: task.codes[1] });
+    expect(replayed.resultId).not.toBe(first.resultId);
+    // The terminal's own retry is still answered with what it stored.
+    expect(await verdict(mine!.token, body)).toEqual(first);
+    const stored = await db().selectFrom('flow_result').select(['terminalId', 'clientResultId']).where('taskId', '=', task.taskId).orderBy('id').execute();
+    expect(stored).toEqual([
+      { terminalId: mine!.terminalId, clientResultId: body.clientResultId },
+      { terminalId: theirs!.terminalId, clientResultId: body.clientResultId },
+    ]);
+  });
+
   it('answers two copies of one result sent at once with one stored result', async () => {
     const task = await runningTask();
     const station = stationAt(task, 0);
@@ -150,6 +167,43 @@ describe.each(testDialects())('station results on %s', (dialect) => {
     it('a start after the end', () =>
       refused(0, () => body({ startTime: Date.now(), endTime: Date.now() - 1000 }), 400, STATION_MSG.timeRule));
     it('a time that is no time', () => refused(0, () => body({ startTime: '2025-02-30 10:00:00' }), 400, MSG.invalidInput));
+    it('a time more than a few minutes ahead of the server (year 33658, ten minutes)', async () => {
+      const farAhead = Date.UTC(33658, 0, 1);
+      await refused(0, () => body({ startTime: farAhead - 1000, endTime: farAhead }), 400, STATION_MSG.timeInFuture);
+      await refused(0, () => body({ startTime: String(farAhead), endTime: String(farAhead) }), 400, STATION_MSG.timeInFuture);
+      const soon = Date.now() + 10 * 60_000;
+      await refused(0, () => body({ startTime: soon - 1000, endTime: soon }), 400, STATION_MSG.timeInFuture);
+    });
+    // The limits are the schema's, so SQLite (which would store them) and PostgreSQL (which answered 500) answer alike.
+    it('a scanned code longer than its column, or holding NUL', async () => {
+      await refused(0, () => body({ sn: 'S'.repeat(65) }), 400, STATION_MSG.tooLong('SN码', 64));
+      await refused(0, () => body({ sn: 'S'.repeat(100_000) }), 400, STATION_MSG.tooLong('SN码', 64));
+      await refused(0, () => body({ sn: 'SN\u0000X' }), 400, MSG.nulCharacter);
+      await refused(0, () => body({ mac: 'M'.repeat(65) }), 400, STATION_MSG.tooLong('MAC', 64));
+      await refused(0, () => body({ imei: '8'.repeat(65) }), 400, STATION_MSG.tooLong('IMEI', 64));
+      await refused(0, () => body({ imei: '86\u000012' }), 400, MSG.nulCharacter);
+      await refused(0, () => body({ productionCode: 'P\u0000' }), 400, MSG.nulCharacter);
+      await refused(0, () => body({ clientResultId: 'c'.repeat(65) }), 400, STATION_MSG.tooLong('结果编号', 64));
+      await refused(0, () => body({ clientResultId: 'c\u0000' }), 400, MSG.nulCharacter);
+    });
+    it('a value longer than a text property may be, or holding NUL', async () => {
+      await refused(0, () => body({ value: 'v'.repeat(256) }), 400, STATION_MSG.valueTooLong(255));
+      await refused(0, () => body({ value: 'v'.repeat(5_000_000) }), 400, STATION_MSG.valueTooLong(255));
+      await refused(0, () => body({ value: '1\u00005' }), 400, MSG.nulCharacter);
+    });
+    it('an item given twice', async () => {
+      const { items, manual } = await api.itemIdsOf(task.flowIds[0]!);
+      const twice = [
+        { itemId: items[0]!, value: 15 },
+        { itemId: items[0]!, value: 99 },
+      ];
+      await refused(0, () => body({ autoValues: twice }), 400, STATION_MSG.duplicateItem);
+      const passAndFail = [
+        { itemId: manual[0]!, pass: true },
+        { itemId: manual[0]!, pass: false },
+      ];
+      await refused(0, () => body({ manualResults: passAndFail }), 400, STATION_MSG.duplicateItem);
+    });
     it('an item of another flow', async () => {
       const foreign = (await api.itemIdsOf(other.flowIds[0]!)).items[0]!;
       await refused(0, () => body({ autoValues: [{ itemId: foreign, value: 15 }] }), 400, STATION_MSG.unknownItem);

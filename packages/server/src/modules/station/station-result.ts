@@ -49,6 +49,9 @@ type JudgedManual = StationVerdict['manual'][number];
  */
 const FINISH_CHECK_MARGIN = 1000;
 
+/** How far ahead of the server's clock a station's start and end times may be. */
+const CLOCK_SKEW_MS = 5 * 60_000;
+
 /** The one-pass curve's step (task_bucket). */
 const BUCKET_MS = BOARD_LIMITS.bucketMinutes * 60_000;
 
@@ -230,9 +233,12 @@ async function judgeAndStore(
   const startTime = epochOf(body.startTime, timeZone);
   const endTime = epochOf(body.endTime, timeZone);
   if (startTime > endTime) throw badRequest(STATION_MSG.timeRule);
+  const now = Date.now();
+  // A station's clock may run a little ahead of the server's; beyond that the time is wrong, and
+  // it would land the unit on a day and a bucket of the future in every figure kept by time.
+  if (endTime > now + CLOCK_SKEW_MS) throw badRequest(STATION_MSG.timeInFuture);
   const { judged, manual, status } = judge(await checksOf(trx, at.flowId), body);
 
-  const now = Date.now();
   const pass = status === 'TEST_SUCCESS';
   const wasPass = at.latestStatus === 'TEST_SUCCESS';
   const wasFail = at.latestStatus === 'TEST_ERROR';
@@ -378,7 +384,7 @@ export async function submitResult(
     return verdict;
   } catch (error) {
     if (!(error instanceof HttpError || error instanceof StoreRefused)) throw error;
-    const stored = await findResultByClientId(db.kysely, db.dialect, body.clientResultId);
+    const stored = await findResultByClientId(db.kysely, db.dialect, caller.terminalId, body.clientResultId);
     if (stored) {
       // The retry of a pass whose first answer was lost may be the one whose process died before
       // the finish check: asking again costs one read and closes that gap whenever a station retries.

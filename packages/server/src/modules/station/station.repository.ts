@@ -1,9 +1,28 @@
 import { STATION_APP_MENU, TERMINAL_STATUS } from '@factory/contracts';
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { Db, Dialect } from '../../platform/db.js';
 import { prepared } from '../../platform/prepared.js';
 import type { Database } from '../../platform/schema.js';
 import { finishedUnits } from '../task/task.repository.js';
+
+/**
+ * Whether the terminal is within the user's lines, as tasks are (task-scope.ts):
+ * a tenant's root account has every line, a user below it the lines it is tied
+ * to (account_line), and a terminal on no line (an unused PAD, a PDA) is the
+ * whole account's. The platform administrator is let through by the caller.
+ */
+const onUserLine = (eb: ExpressionBuilder<Database, 'account' | 'terminal'>) =>
+  eb.or([
+    eb('account.parentId', 'is', null),
+    eb('terminal.lineId', 'is', null),
+    eb.exists(
+      eb
+        .selectFrom('account_line')
+        .select('account_line.lineId')
+        .whereRef('account_line.accountId', '=', 'account.id')
+        .whereRef('account_line.lineId', '=', 'terminal.lineId'),
+    ),
+  ]);
 
 const sessionQuery = prepared(['tokenHash'], (db, _dialect, { tokenHash }: { tokenHash: string }) =>
   db
@@ -40,6 +59,7 @@ const sessionQuery = prepared(['tokenHash'], (db, _dialect, { tokenHash }: { tok
             ),
         )
         .as('holdsApp'),
+      onUserLine(eb).as('onUserLine'),
     ])
     .where('station_session.tokenHash', '=', tokenHash),
 );
@@ -69,6 +89,17 @@ export function findTerminalByCode(db: Kysely<Database>, terminalCode: string) {
     .select(['id', 'terminalCode', 'terminalName', 'terminalType', 'ownerId'])
     .where('terminalCode', '=', terminalCode)
     .executeTakeFirst();
+}
+
+/** Whether the account may work at the terminal by its lines (onUserLine). */
+export async function terminalOnUserLine(db: Kysely<Database>, terminalId: number, accountId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('terminal')
+    .innerJoin('account', (join) => join.on('account.id', '=', accountId))
+    .select((eb) => onUserLine(eb).as('ok'))
+    .where('terminal.id', '=', terminalId)
+    .executeTakeFirst();
+  return Boolean(row?.ok);
 }
 
 /** A new session on the terminal: the terminal's earlier sessions end, its worker is the user now. */
@@ -268,7 +299,7 @@ export async function scanTakenBy(
   return entries.find(([kind, value]) => row[kind] === value)?.[0];
 }
 
-const storedResultQuery = prepared(['clientResultId'], (db, _dialect, { clientResultId }: { clientResultId: string }) =>
+const storedResultQuery = prepared(['terminalId', 'clientResultId'], (db, _dialect, p: { terminalId: number; clientResultId: string }) =>
   db
     .selectFrom('flow_result')
     .innerJoin('production_code', 'production_code.id', 'flow_result.codeId')
@@ -283,12 +314,17 @@ const storedResultQuery = prepared(['clientResultId'], (db, _dialect, { clientRe
       'production_code.code as productionCode',
       'production_code.testStatus',
     ])
-    .where('flow_result.clientResultId', '=', clientResultId),
+    .where('flow_result.terminalId', '=', p.terminalId)
+    .where('flow_result.clientResultId', '=', p.clientResultId),
 );
 
-/** A stored result with its device, as a retry of it is answered. */
-export async function findResultByClientId(db: Kysely<Database>, dialect: Dialect, clientResultId: string) {
-  return (await storedResultQuery(db, dialect, { clientResultId })).rows[0];
+/**
+ * A result the terminal stored under that clientResultId, with its device, as a
+ * retry of it is answered. Only the terminal's own: the id is the station's, and
+ * another terminal sending it must not be answered this one's verdict.
+ */
+export async function findResultByClientId(db: Kysely<Database>, dialect: Dialect, terminalId: number, clientResultId: string) {
+  return (await storedResultQuery(db, dialect, { terminalId, clientResultId })).rows[0];
 }
 export type StoredResultRow = NonNullable<Awaited<ReturnType<typeof findResultByClientId>>>;
 

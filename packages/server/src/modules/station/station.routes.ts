@@ -56,7 +56,7 @@ export function stationRoutes({ db, config, results }: ModuleContext): FastifyPl
         config: STATION_ROUTE,
         schema: { tags, summary: '终端登录', body: stationLoginBody, response: { 200: envelopeOf(stationLoginResult) } },
       },
-      async (request) => ok(await stationLogin(db, request.body)),
+      async (request) => ok(await stationLogin(db, request.body, request.ip ?? null)),
     );
 
     app.post(

@@ -2,7 +2,8 @@ import { TERMINAL_STATUS, type TerminalType } from '@factory/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/schema.js';
 import { containsText } from '../line/line.repository.js';
-import type { Tenancy } from '../../platform/tenancy.js';
+import type { TaskScope } from '../task/task-scope.js';
+import { terminalInScope } from './terminal-scope.js';
 
 export interface CategoryRow {
   id: number;
@@ -49,13 +50,13 @@ export interface TerminalFilters {
 }
 
 /**
- * The tenant's terminals of one type matching the search, with model, line and
+ * The terminals of the scope (terminal-scope.ts) of one type matching the search, with model, line and
  * worker names, and for a PAD on a production task (overall check) the task's
  * model, product type and flow, in the same query. The task is joined only for
  * that status: a parts-check PAD names an accessory task, whose ids are another
  * table's.
  */
-export function terminalRows(db: Kysely<Database>, tenancy: Tenancy, filters: TerminalFilters): Promise<TerminalRow[]> {
+export function terminalRows(db: Kysely<Database>, scope: TaskScope, filters: TerminalFilters): Promise<TerminalRow[]> {
   let query = db
     .selectFrom('terminal')
     .leftJoin('terminal_category', 'terminal_category.id', 'terminal.categoryId')
@@ -80,8 +81,8 @@ export function terminalRows(db: Kysely<Database>, tenancy: Tenancy, filters: Te
       'product_type.name as productTypeName',
       'task_flow.name as flowName',
     ])
-    .where('terminal.terminalType', '=', filters.terminalType);
-  if (tenancy.ownerId !== null) query = query.where('terminal.ownerId', '=', tenancy.ownerId);
+    .where('terminal.terminalType', '=', filters.terminalType)
+    .where((eb) => terminalInScope(eb, scope));
   if (filters.lineId !== undefined) query = query.where('terminal.lineId', '=', filters.lineId);
   if (filters.categoryId !== undefined) query = query.where('terminal.categoryId', '=', filters.categoryId);
   const key = filters.padKey;
@@ -101,14 +102,14 @@ export interface TerminalRecord {
   taskId: number | null;
 }
 
-/** One terminal of the tenant, or undefined (another tenant's is as unknown as a missing one). */
-export function findTerminal(db: Kysely<Database>, tenancy: Tenancy, id: number): Promise<TerminalRecord | undefined> {
-  let query = db
+/** One terminal of the scope, or undefined (another tenant's or another line's is as unknown as a missing one). */
+export function findTerminal(db: Kysely<Database>, scope: TaskScope, id: number): Promise<TerminalRecord | undefined> {
+  return db
     .selectFrom('terminal')
     .select(['id', 'terminalCode', 'terminalName', 'terminalType', 'lineId', 'status', 'taskId'])
-    .where('id', '=', id);
-  if (tenancy.ownerId !== null) query = query.where('ownerId', '=', tenancy.ownerId);
-  return query.executeTakeFirst();
+    .where('id', '=', id)
+    .where((eb) => terminalInScope(eb, scope))
+    .executeTakeFirst();
 }
 
 export async function terminalCodeTaken(db: Kysely<Database>, terminalCode: string): Promise<boolean> {

@@ -17,7 +17,7 @@ import { requireAccount } from '../../platform/auth.js';
 import { ok } from '../../platform/envelope.js';
 import { tenantOf } from '../../platform/scope.js';
 import type { ModuleContext } from '../../routes.js';
-import { tenancyOf } from '../../platform/tenancy.js';
+import { taskScopeOf } from '../task/task-scope.js';
 import { addTerminal, categoryMap, editTerminal, terminalList, unbindTerminal } from './terminal.service.js';
 
 const tags = ['终端'];
@@ -61,8 +61,9 @@ export function terminalRoutes({ db }: ModuleContext): FastifyPluginAsyncZod {
         schema: { tags, summary: '终端列表', querystring: terminalListQuery, response: { 200: envelopeOf(terminalListSchema) } },
       },
       async (request) => {
-        const tenancy = await tenancyOf(db.kysely, requireAccount(request));
-        return ok(await terminalList(db.kysely, tenancy, request.query));
+        // Terminals are scoped as tasks are: the account, and a sub-user's own lines (terminal-scope.ts).
+        const scope = await taskScopeOf(db.kysely, requireAccount(request));
+        return ok(await terminalList(db.kysely, scope, request.query));
       },
     );
 
@@ -82,9 +83,9 @@ export function terminalRoutes({ db }: ModuleContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const account = requireAccount(request);
-        const tenancy = await tenancyOf(db.kysely, account);
+        const scope = await taskScopeOf(db.kysely, account);
         const ownerId = await tenantOf(db.kysely, account.id);
-        const id = await db.kysely.transaction().execute((trx) => addTerminal(trx, tenancy, ownerId, request.body));
+        const id = await db.kysely.transaction().execute((trx) => addTerminal(trx, scope, ownerId, request.body));
         return ok(id);
       },
     );
@@ -97,8 +98,8 @@ export function terminalRoutes({ db }: ModuleContext): FastifyPluginAsyncZod {
         schema: { tags, summary: '编辑终端', body: terminalEditBody, response: { 200: envelopeOf(z.null()) } },
       },
       async (request) => {
-        const tenancy = await tenancyOf(db.kysely, requireAccount(request));
-        const before = await db.kysely.transaction().execute((trx) => editTerminal(trx, tenancy, request.body));
+        const scope = await taskScopeOf(db.kysely, requireAccount(request));
+        const before = await db.kysely.transaction().execute((trx) => editTerminal(trx, scope, request.body));
         const renamed = before.terminalName === request.body.terminalName ? '' : ` → ${request.body.terminalName}`;
         summaries.set(request, `编辑终端 ${label(before)}${renamed}`);
         return ok(null);
@@ -120,9 +121,9 @@ export function terminalRoutes({ db }: ModuleContext): FastifyPluginAsyncZod {
         schema: { tags, summary: '解绑终端', querystring: terminalUnbindQuery, response: { 200: envelopeOf(z.null()) } },
       },
       async (request) => {
-        const tenancy = await tenancyOf(db.kysely, requireAccount(request));
+        const scope = await taskScopeOf(db.kysely, requireAccount(request));
         const { terminalId, terminalType } = request.query;
-        const terminal = await db.kysely.transaction().execute((trx) => unbindTerminal(trx, tenancy, terminalId, terminalType));
+        const terminal = await db.kysely.transaction().execute((trx) => unbindTerminal(trx, scope, terminalId, terminalType));
         summaries.set(request, `解绑终端 ${label(terminal)}`);
         return ok(null);
       },

@@ -13,7 +13,9 @@ import type { Database } from '../../platform/schema.js';
 import { findLine } from '../line/line.repository.js';
 import { settleTerminalLoss } from '../task/task-terminals.js';
 import { taskLabel } from '../task/task.repository.js';
-import { isUniqueViolation, type Tenancy } from '../../platform/tenancy.js';
+import { isUniqueViolation } from '../../platform/tenancy.js';
+import type { TaskScope } from '../task/task-scope.js';
+import { mayUseLine } from './terminal-scope.js';
 import {
   categories,
   findCategory,
@@ -65,11 +67,11 @@ const countOf = (rows: TerminalRow[], status: number) => rows.filter((row) => ro
  */
 export async function terminalList(
   db: Kysely<Database>,
-  tenancy: Tenancy,
+  scope: TaskScope,
   query: z.output<typeof terminalListQuery>,
 ): Promise<TerminalList> {
   const { terminalType, status, lineId, padKey, categoryId } = query;
-  const rows = await terminalRows(db, tenancy, { terminalType, lineId, padKey, categoryId });
+  const rows = await terminalRows(db, scope, { terminalType, lineId, padKey, categoryId });
   const shown = status === undefined ? rows : rows.filter((row) => row.status === status);
   const freeCount = countOf(rows, unused);
   const result: TerminalList = {
@@ -138,10 +140,13 @@ async function categoryFor(db: Kysely<Database>, terminalType: TerminalType, cat
   return category.id;
 }
 
-/** A line a PAD may be put on: the tenant's, and enabled. */
-async function requireBindableLine(db: Kysely<Database>, tenancy: Tenancy, lineId: number): Promise<void> {
-  const line = await findLine(db, tenancy, lineId);
-  if (!line) throw badRequest(MSG.lineNotOffered);
+/**
+ * A line a PAD may be put on: the tenant's, enabled, and for a sub-user one of
+ * its own (a PAD it put elsewhere would leave its sight, as a task would).
+ */
+async function requireBindableLine(db: Kysely<Database>, scope: TaskScope, lineId: number): Promise<void> {
+  const line = await findLine(db, { ownerId: scope.ownerId }, lineId);
+  if (!line || !mayUseLine(scope, lineId)) throw badRequest(MSG.lineNotOffered);
   if (line.status !== 1) throw badRequest(MSG.lineDisabledCannotBind);
 }
 
@@ -156,14 +161,14 @@ export interface NewTerminalInput {
 /** Registers a terminal of the tenant: unused, or idle on a line when one is given (PAD only). */
 export async function addTerminal(
   db: Kysely<Database>,
-  tenancy: Tenancy,
+  scope: TaskScope,
   ownerId: number,
   input: NewTerminalInput,
 ): Promise<number> {
   const lineId = input.lineId ?? null;
   if (input.terminalType === 'PDA' && lineId !== null) throw badRequest(MSG.pdaHasNoLine);
   const categoryId = await categoryFor(db, input.terminalType, input.categoryId);
-  if (lineId !== null) await requireBindableLine(db, tenancy, lineId);
+  if (lineId !== null) await requireBindableLine(db, scope, lineId);
   if (await terminalCodeTaken(db, input.terminalCode)) throw conflict(MSG.terminalCodeTaken);
   const terminal = {
     terminalCode: input.terminalCode,
@@ -182,14 +187,14 @@ export async function addTerminal(
   }
 }
 
-/** The tenant's terminal of that id and type (404 otherwise). */
+/** The scope's terminal of that id and type (404 otherwise: another line's is as unknown as a missing one). */
 async function requireTerminal(
   db: Kysely<Database>,
-  tenancy: Tenancy,
+  scope: TaskScope,
   id: number,
   terminalType: TerminalType,
 ): Promise<TerminalRecord> {
-  const terminal = await findTerminal(db, tenancy, id);
+  const terminal = await findTerminal(db, scope, id);
   if (!terminal || terminal.terminalType !== terminalType) throw notFound();
   return terminal;
 }
@@ -208,8 +213,8 @@ export interface TerminalEditInput {
  * none leaves it alone (the console offers no line select for such a PAD).
  * Answers the terminal as it was.
  */
-export async function editTerminal(db: Kysely<Database>, tenancy: Tenancy, input: TerminalEditInput): Promise<TerminalRecord> {
-  const terminal = await requireTerminal(db, tenancy, input.terminalId, input.terminalType);
+export async function editTerminal(db: Kysely<Database>, scope: TaskScope, input: TerminalEditInput): Promise<TerminalRecord> {
+  const terminal = await requireTerminal(db, scope, input.terminalId, input.terminalType);
   const lineId = input.lineId ?? null;
   const terminalName = input.terminalName;
 
@@ -224,7 +229,7 @@ export async function editTerminal(db: Kysely<Database>, tenancy: Tenancy, input
     return terminal;
   }
   // Keeping the line it is on is allowed even if that line was disabled since.
-  if (lineId !== null && lineId !== terminal.lineId) await requireBindableLine(db, tenancy, lineId);
+  if (lineId !== null && lineId !== terminal.lineId) await requireBindableLine(db, scope, lineId);
   await updateTerminal(db, terminal.id, { terminalName, lineId, status: lineId === null ? unused : idle });
   return terminal;
 }
@@ -237,11 +242,11 @@ export async function editTerminal(db: Kysely<Database>, tenancy: Tenancy, input
  */
 export async function unbindTerminal(
   db: Kysely<Database>,
-  tenancy: Tenancy,
+  scope: TaskScope,
   terminalId: number,
   terminalType: TerminalType,
 ): Promise<TerminalRecord> {
-  const terminal = await requireTerminal(db, tenancy, terminalId, terminalType);
+  const terminal = await requireTerminal(db, scope, terminalId, terminalType);
   if (terminal.status === unused) throw conflict(MSG.terminalAlreadyUnused);
   await updateTerminal(db, terminal.id, { status: unused, lineId: null, taskId: null, flowId: null, workerId: null });
   if (terminal.status === overallCheck && terminal.taskId !== null) await settleTerminalLoss(db, terminal.taskId, Date.now());

@@ -1,6 +1,6 @@
 import { type Envelope, MSG, PATHS, type TerminalList } from '@factory/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLine, unique } from '../../../test/line-factories.js';
+import { assignLines, createLine, unique } from '../../../test/line-factories.js';
 import { client, createRole, createUser, dbOf, loginAs, loginAsAdmin } from '../../../test/session-helpers.js';
 import { createPublishedProduct, insertTask } from '../../../test/task-factories.js';
 import { categoryIdOf, createTerminal } from '../../../test/terminal-factories.js';
@@ -557,5 +557,79 @@ describe.each(testDialects())('PADs on production tasks in the terminal list on 
     };
     expect(described(overall)).toEqual([2, product.number, typeName, '整机终检', `任务#${taskId} ${product.number}`, taskId]);
     expect(described(parts)).toEqual([3, null, null, null, null, taskId]);
+  });
+});
+
+// A sub-user sees the terminals of its own lines, as it sees the tasks there (issue 12, finding 6).
+describe.each(testDialects())('terminals of a sub-user’s lines on %s', (dialect) => {
+  const { state, db, get, post, postForm, userWith } = harness();
+  const lines = {} as { mine: number; theirs: number };
+  const ids = {} as Record<'mine' | 'theirs' | 'theirsOnTask' | 'free' | 'pda', number>;
+  let theirTask: number;
+  let token: string;
+  beforeAll(async () => {
+    state.t = await buildTestApp(dialect);
+    state.admin = (await loginAsAdmin(state.t.app)).token;
+    lines.mine = await createLine(db(), { lineName: '总装二线' });
+    lines.theirs = await createLine(db(), { lineName: '总装一线' });
+    theirTask = await insertTask(db(), { lineIds: [lines.theirs], status: 'UNSTART' });
+    ids.mine = await createTerminal(db(), { lineId: lines.mine, terminalName: '二线平板' });
+    ids.theirs = await createTerminal(db(), { lineId: lines.theirs, terminalName: '一线平板' });
+    ids.theirsOnTask = await createTerminal(db(), { lineId: lines.theirs, terminalName: '一线任务', status: 2, taskId: theirTask });
+    ids.free = await createTerminal(db(), { terminalName: '未用平板' });
+    ids.pda = await createTerminal(db(), { terminalType: 'PDA', terminalName: '手持', status: 1 });
+    const user = await userWith(['/terminalManage', '/terminalManage:add', '/terminalManage:edit', '/terminalManage:unbind']);
+    await assignLines(db(), user.id, [lines.mine]);
+    token = user.token;
+  });
+  afterAll(() => state.t.close());
+
+  const terminal = (id: number) => db().selectFrom('terminal').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const list = async (query: Record<string, string>) => {
+    const response = await get(PATHS.terminalList, token, query);
+    expect(response.statusCode).toBe(200);
+    return response.json<Envelope<TerminalList>>().data;
+  };
+  const refusal = (response: { statusCode: number; json: () => unknown }) => [response.statusCode, response.json()];
+
+  it('lists the PADs of its lines and those on no line, and counts only them', async () => {
+    const pads = await list({ terminalType: 'PAD' });
+    expect(pads.freePadList.map((pad) => pad.padId)).toEqual([ids.free]);
+    expect(pads.taskLineList.map((group) => [group.lineId, group.linePadList.map((pad) => pad.padId)])).toEqual([[lines.mine, [ids.mine]]]);
+    expect(pads).toMatchObject({ total: 2, freeCount: 1, noTaskCount: 1, overallCheckCount: 0 });
+    expect((await list({ terminalType: 'PAD', lineId: String(lines.theirs) })).total).toBe(0);
+    expect((await list({ terminalType: 'PDA' })).pdaUsedList.map((pda) => pda.padId)).toEqual([ids.pda]);
+  });
+
+  it('answers 404 to renaming or unbinding a terminal of another line, and changes nothing', async () => {
+    const notFound = [404, { code: 0, data: null, errorMsg: MSG.recordNotFound }];
+    for (const id of [ids.theirs, ids.theirsOnTask]) {
+      expect(refusal(await postForm(PATHS.terminalEdit, token, { terminalId: String(id), terminalName: '改名', terminalType: 'PAD' }))).toEqual(notFound);
+      expect(refusal(await post(PATHS.terminalUnbind, token, undefined, { terminalId: String(id), terminalType: 'PAD' }))).toEqual(notFound);
+    }
+    expect(await terminal(ids.theirs)).toMatchObject({ terminalName: '一线平板', status: 4, lineId: lines.theirs });
+    expect(await terminal(ids.theirsOnTask)).toMatchObject({ terminalName: '一线任务', status: 2, taskId: theirTask });
+    expect((await db().selectFrom('task').select('status').where('id', '=', theirTask).executeTakeFirstOrThrow()).status).toBe('UNSTART');
+  });
+
+  it('puts a PAD on its own lines only', async () => {
+    const badLine = [400, { code: 0, data: null, errorMsg: MSG.lineNotOffered }];
+    const added = { terminalCode: unique('S'), terminalName: '新平板', terminalType: 'PAD', categoryId: await categoryIdOf(db(), '21.5寸平板') };
+    expect(refusal(await post(PATHS.terminalAdd, token, { ...added, lineId: lines.theirs }))).toEqual(badLine);
+    const onTheirs = { terminalId: String(ids.free), terminalName: '未用平板', terminalType: 'PAD', lineId: String(lines.theirs) };
+    expect(refusal(await postForm(PATHS.terminalEdit, token, onTheirs))).toEqual(badLine);
+    expect(await terminal(ids.free)).toMatchObject({ status: 0, lineId: null });
+
+    const id = (await post(PATHS.terminalAdd, token, { ...added, lineId: lines.mine })).json<Envelope<number>>().data;
+    expect(await terminal(id)).toMatchObject({ status: 4, lineId: lines.mine });
+  });
+
+  it('renames, moves and unbinds the terminals of its lines', async () => {
+    const id = await createTerminal(db(), { terminalName: '待上线' });
+    const onMine = { terminalId: String(id), terminalName: '二线新机', terminalType: 'PAD', lineId: String(lines.mine) };
+    expect((await postForm(PATHS.terminalEdit, token, onMine)).json().code).toBe(1);
+    expect(await terminal(id)).toMatchObject({ terminalName: '二线新机', status: 4, lineId: lines.mine });
+    expect((await post(PATHS.terminalUnbind, token, undefined, { terminalId: String(id), terminalType: 'PAD' })).json().code).toBe(1);
+    expect(await terminal(id)).toMatchObject({ status: 0, lineId: null });
   });
 });

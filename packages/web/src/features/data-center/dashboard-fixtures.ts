@@ -1,6 +1,6 @@
 // Test data of the big-screen dashboard (imported by its *.test.tsx only).
-import type { ChartPoint, DeviceAverage, DevOutput, RealTimeInput, StatisticInfo, TaskCount } from '@factory/contracts';
-import { pathOf } from '../../test/big-screen-fixtures';
+import { type ChartPoint, type DeviceAverage, type DevOutput, LIVE_STREAMS, type RealTimeInput, type StatisticInfo, type TaskCount } from '@factory/contracts';
+import { nextTicket, pathOf } from '../../test/big-screen-fixtures';
 import { envelope, installFetch, type StandInAnswer } from '../../test/fetch-stand-in';
 import { loginResultWith, sessionMenu } from '../../test/fixtures';
 
@@ -52,7 +52,7 @@ const months: ChartPoint[] = [
 ];
 
 /** The dashboard's calls; the trend calls answer by timeType. */
-function answerOf(path: string, timeType: string | null): unknown {
+export function answerOf(path: string, timeType: string | null): unknown {
   const monthly = timeType === 'PRE_12_MONTH';
   const answers: Record<string, unknown> = {
     '/api/dataCenter/realTimeInput': realTimeInput,
@@ -75,6 +75,7 @@ export function dashboardServer(failing: Set<string> = new Set(), answers: Recor
     const path = pathOf(request);
     if (failing.has(path)) return { status: 500, body: '<html>502 Bad Gateway</html>' };
     if (path in answers) return { body: envelope(answers[path]) };
+    if (path === LIVE_STREAMS.dataCenter.ticket) return { body: envelope(nextTicket()) };
     return { body: envelope(answerOf(path, new URL(request.url, 'http://console').searchParams.get('timeType'))) };
   });
 }

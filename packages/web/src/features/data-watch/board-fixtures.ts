@@ -1,6 +1,6 @@
 // Test data of the data board (imported by its *.test.tsx only).
-import type { BoardSchedule, ChartPoint, OnePassDetail, ProblemTop, ProblemTotal } from '@factory/contracts';
-import { pathOf } from '../../test/big-screen-fixtures';
+import { type BoardSchedule, type ChartPoint, LIVE_STREAMS, type OnePassDetail, type ProblemTop, type ProblemTotal } from '@factory/contracts';
+import { nextTicket, pathOf } from '../../test/big-screen-fixtures';
 import { envelope, failure, installFetch, type StandInAnswer } from '../../test/fetch-stand-in';
 import { loginResultWith, sessionMenu } from '../../test/fixtures';
 
@@ -68,6 +68,7 @@ export function boardServer(options: { failing?: Set<string>; refuse?: boolean; 
       return options.refuse ? { status: 404, body: failure('任务不存在') } : { status: 500, body: '<html>502 Bad Gateway</html>' };
     }
     if (path in answers) return { body: envelope(answers[path]) };
+    if (path === LIVE_STREAMS.board.ticket) return { body: envelope(nextTicket()) };
     if (path === '/api/task/getTasks') return { body: envelope({ list: [], total: 0, pageSize: 10, pageNum: 1 }) };
     if (path === '/api/product/getProductTypes') return { body: envelope([]) };
     return { body: envelope(null) };

@@ -1,8 +1,9 @@
-import { DATA_CENTER_REFRESH_SECONDS } from '@factory/contracts';
+import { DATA_CENTER_REFRESH_SECONDS, MSG } from '@factory/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { calls, EventSourceStandIn, queryOf, setUpBigScreenTests } from '../../../test/big-screen-fixtures';
+import { calls, EventSourceStandIn, pathOf, queryOf, setUpBigScreenTests } from '../../../test/big-screen-fixtures';
+import { envelope, failure, installFetch } from '../../../test/fetch-stand-in';
 import { renderApp } from '../../../test/render-app';
 import { devOutputQuery } from '../api/get-dev-output';
 import { deviceAverageQuery } from '../api/get-device-average';
@@ -14,7 +15,7 @@ import { productionTopQuery } from '../api/get-production-top';
 import { realTimeInputQuery } from '../api/get-real-time-input';
 import { statisticInfoQuery } from '../api/get-statistic-info';
 import { taskCountQuery } from '../api/get-task-count';
-import { dashboardServer, dashboardSession } from '../dashboard-fixtures';
+import { answerOf, dashboardServer, dashboardSession } from '../dashboard-fixtures';
 
 const panel = (title: string) => within(screen.getByRole('region', { name: title }));
 
@@ -217,9 +218,9 @@ describe('数据中心 page', () => {
     await waitFor(() => expect(digits()).toEqual(['1', '2', '6', '8']));
     await waitFor(() => expect(calls(seen, '/api/dataCenter/deviceOnePass')).toHaveLength(1));
 
-    expect(EventSourceStandIn.opened).toHaveLength(1);
+    await waitFor(() => expect(EventSourceStandIn.opened).toHaveLength(1));
     const stream = EventSourceStandIn.opened[0]!;
-    expect(stream.url).toBe('/api/dataCenter/events?token=token-1');
+    expect(stream.url).toBe('/api/dataCenter/events?ticket=ticket-1');
     const before = calls(seen, '/api/dataCenter/realTimeInput').length;
     act(() => stream.send('result'));
     await waitFor(() => expect(calls(seen, '/api/dataCenter/realTimeInput')).toHaveLength(before + 1));
@@ -229,5 +230,43 @@ describe('数据中心 page', () => {
 
     unmount();
     expect(stream.closed).toBe(true);
+  });
+
+  it('opens the stream with a one-use ticket, never the session token, and takes a fresh one when the stream drops', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const seen = dashboardServer();
+    renderApp('/dataCenter');
+    await waitFor(() => expect(EventSourceStandIn.opened).toHaveLength(1));
+    const [ticketCall] = calls(seen, '/api/dataCenter/eventsTicket');
+    expect(ticketCall?.method).toBe('POST');
+    expect(ticketCall?.headers.Authorization).toBe('Bearer token-1');
+    expect(seen.every((request) => !request.url.includes('token-1')), 'the session token is in no url').toBe(true);
+
+    // The browser would reconnect with the spent ticket; the page closes it and asks for another after 3 s.
+    const dropped = EventSourceStandIn.opened[0]!;
+    act(() => dropped.send('error'));
+    expect(dropped.closed).toBe(true);
+    await act(() => vi.advanceTimersByTimeAsync(2_000));
+    expect(EventSourceStandIn.opened).toHaveLength(1);
+    await act(() => vi.advanceTimersByTimeAsync(1_500));
+    await waitFor(() => expect(EventSourceStandIn.opened).toHaveLength(2));
+    expect(EventSourceStandIn.opened[1]!.url).toBe('/api/dataCenter/events?ticket=ticket-2');
+    expect(calls(seen, '/api/dataCenter/eventsTicket')).toHaveLength(2);
+  });
+
+  it('keeps polling alone when the ticket is refused, without asking again', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const seen = installFetch((request) =>
+      pathOf(request) === '/api/dataCenter/eventsTicket'
+        ? { status: 403, body: failure(MSG.noPermission) }
+        : { body: envelope(answerOf(pathOf(request), null)) },
+    );
+    renderApp('/dataCenter');
+    await waitFor(() => expect(digits()).toEqual(['1', '2', '6', '8']));
+    await act(() => vi.advanceTimersByTimeAsync(10_000));
+    expect(calls(seen, '/api/dataCenter/eventsTicket')).toHaveLength(1);
+    expect(EventSourceStandIn.opened).toHaveLength(0);
+    expect(calls(seen, '/api/dataCenter/realTimeInput').length).toBeGreaterThan(1);
+    expect(screen.queryByText(MSG.noPermission), 'no notice: the stream is a bonus').toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { PATHS } from '@factory/contracts';
+import { LIVE_STREAMS } from '@factory/contracts';
 import { ConfigProvider, theme, type ThemeConfig } from 'antd';
 import { WallClock } from '../../../components/wall-clock';
 import { useLiveRefresh } from '../../../lib/use-live-refresh';
@@ -19,7 +19,7 @@ const darkTheme: ThemeConfig = { algorithm: theme.darkAlgorithm, token: { colorP
  */
 export function DataCenterPage() {
   // Results move today's counters at once; the hourly and daily figures keep their periods.
-  useLiveRefresh(PATHS.dataCenterEvents, {}, dashboardKeys.live());
+  useLiveRefresh(LIVE_STREAMS.dataCenter, {}, dashboardKeys.live());
 
   return (
     <ConfigProvider theme={darkTheme}>

@@ -208,9 +208,13 @@ describe('数据看板 page', () => {
     const { unmount } = renderApp(boardUrl(8));
     await waitFor(() => expect(figuresOf('生产数据')['计划数量']).toBe('2000'));
 
-    expect(EventSourceStandIn.opened).toHaveLength(1);
+    await waitFor(() => expect(EventSourceStandIn.opened).toHaveLength(1));
     const stream = EventSourceStandIn.opened[0]!;
-    expect(stream.url).toBe('/api/board/events?taskId=8&token=token-1');
+    // A one-use ticket from the ticket call (bearer header), never the session token, in the url.
+    expect(stream.url).toBe('/api/board/events?taskId=8&ticket=ticket-1');
+    const [ticketCall] = calls(seen, '/api/board/eventsTicket');
+    expect(ticketCall?.method).toBe('POST');
+    expect(ticketCall?.headers.Authorization).toBe('Bearer token-1');
     const first = calls(seen, '/api/board/schedule').length;
 
     // A burst: the first event refreshes at once, the rest once more a second later.

@@ -1,4 +1,4 @@
-import { BOARD_LIMITS, PATHS } from '@factory/contracts';
+import { BOARD_LIMITS, LIVE_STREAMS } from '@factory/contracts';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Button, Carousel, ConfigProvider, Result, theme, type CarouselRef, type ThemeConfig } from 'antd';
 import { useEffect, useRef, useState } from 'react';
@@ -102,7 +102,7 @@ function TaskBoard({ taskId, productNumber, lineName, onLogo }: TaskBoardProps) 
   const onePassDetail = useOnePassDetail(taskId);
   const queries = [schedule, problemTotal, problemChart, problemTop, onePassTotal, onePassDetail];
 
-  useLiveRefresh(PATHS.boardEvents, { taskId }, boardKeys.task(taskId));
+  useLiveRefresh(LIVE_STREAMS.board, { taskId }, boardKeys.task(taskId));
 
   const [slide, setSlide] = useState(0);
   const carousel = useRef<CarouselRef>(null);

@@ -1,0 +1,383 @@
+import { randomUUID } from 'node:crypto';
+import { type Envelope, PATHS, STATION_APP_MENU } from '@factory/contracts';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { Kysely } from 'kysely';
+import { hashPassword } from '../../src/platform/password.js';
+import type { Database } from '../../src/platform/schema.js';
+import { multipartBody, tinyPdf, uniqueBytes } from '../document-factories.js';
+import { assignLines, createFactory, createLine, unique } from '../line-factories.js';
+import { RECORD_FLOWS } from '../records-api.js';
+import { bearer, loginAsAdmin } from '../session-helpers.js';
+import { createProductWithFlows } from '../station-api.js';
+import { dayFromToday } from '../task-api.js';
+import { createTerminal } from '../terminal-factories.js';
+
+/**
+ * The data the generated suites run against, made once per app: real rows with
+ * real ids, so that a fuzzed id that happens to be valid reaches a real row, and
+ * so that a scope check asks for a row that exists (only not for this caller).
+ *
+ *   tenant A (the platform administrator's tree): a factory with line1 and line2
+ *     owner    a sub-user on line1 with a side of its own (below)
+ *     sibling  a sub-user on line2 with a side of its own
+ *   tenant B (another root account): its own factory and line; its root has a side
+ *
+ * A side: an unpublished product with flows, properties and a firmware; a running
+ * task with a PAD per flow and one unit tested through every flow; a NEW task; a
+ * published product still to plan; an idle PAD; two roles and a sub-user.
+ * Every account holds every menu and button, so only scope tells them apart.
+ */
+export const USER_PASSWORD = 'Fuzz1234x';
+
+/** The rows a caller may rightfully name, by the kind of id the scope table speaks of. */
+export interface OwnIds {
+  account: number;
+  factory: number;
+  line: number;
+  terminal: number;
+  /** an idle PAD on the caller's line (no task), for terminal edits */
+  idleTerminal: number;
+  /** an unpublished product (the definition calls change only these) with two flows, properties and a firmware */
+  product: number;
+  /** a published product with no task yet, for planning one */
+  spareProduct: number;
+  property: number;
+  productFlow: number;
+  /** the product's other flow, for position changes */
+  productFlow2: number;
+  firmware: number;
+  task: number;
+  /** a task still NEW (editable), on the caller's line */
+  newTask: number;
+  /** the first flow of the NEW task */
+  newTaskFlow: number;
+  taskFlow: number;
+  taskFlowItem: number;
+  flowResult: number;
+  productionCode: string;
+  /** a stopped role of the caller's (roles are edited stopped) */
+  role: number;
+  /** an enabled role of the caller's, one it may give its users */
+  assignableRole: number;
+  /** a stopped sub-user of the caller's */
+  user: number;
+}
+
+export interface Caller {
+  /** the account's own id */
+  id: number;
+  userName: string;
+  token: string;
+  ids: OwnIds;
+}
+
+export interface World {
+  adminToken: string;
+  /** a worker of the owner's task signed in at the PAD of its first flow */
+  stationToken: string;
+  stationTerminalCode: string;
+  stationWorker: { userName: string; password: string };
+  /** the rows the administrator's fuzzing names: the owner's, with a role and an account of the administrator's own */
+  adminIds: OwnIds;
+  /** tenant A sub-user on line1 */
+  owner: Caller;
+  /** tenant A sub-user on line2 */
+  sibling: Caller;
+  /** tenant B's root account */
+  stranger: Caller;
+  documentId: number;
+  fileKey: string;
+  qrFile: string;
+  captchaId: string;
+  /** every menu and button id of the seeded tree */
+  menuIds: number[];
+}
+
+function dataOf<T>(response: LightMyRequestResponse, what: string): T {
+  const body = response.json<Envelope<T>>();
+  if (response.statusCode !== 200 || body.code !== 1) {
+    throw new Error(`fixture ${what} failed: ${response.statusCode} ${response.body.slice(0, 300)}`);
+  }
+  return body.data;
+}
+
+export async function insertAccount(
+  db: Kysely<Database>,
+  passwordHash: string,
+  options: { parentId: number | null; roleId: number | null; prefix: string; status?: number },
+): Promise<{ id: number; userName: string }> {
+  const userName = unique(options.prefix).replace(/[^A-Za-z0-9_]/g, '');
+  const row = await db
+    .insertInto('account')
+    .values({
+      userName,
+      passwordHash,
+      roleId: options.roleId,
+      parentId: options.parentId,
+      status: options.status ?? 1,
+      platformAdmin: 0,
+      mustChangePassword: 0,
+      createTime: Date.now(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: row.id, userName };
+}
+
+/** A role owned by `ownerId` granting the menu nodes given (menus and buttons by id). */
+export async function insertRole(db: Kysely<Database>, ownerId: number, menuIds: readonly number[], status = 1): Promise<number> {
+  const role = await db
+    .insertInto('role')
+    .values({ roleName: unique('角色').slice(0, 12), ownerId, status, createTime: Date.now() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (menuIds.length > 0) {
+    await db
+      .insertInto('role_menu')
+      .values(menuIds.map((menuId) => ({ roleId: role.id, menuId })))
+      .execute();
+  }
+  return role.id;
+}
+
+export async function signIn(app: FastifyInstance, userName: string): Promise<string> {
+  const response = await app.inject({ method: 'POST', url: PATHS.login, payload: { username: userName, password: USER_PASSWORD } });
+  return dataOf<{ token: string }>(response, `login of ${userName}`).token;
+}
+
+/** Uploads a small file through the API as `token` and answers its key. */
+async function uploadFile(app: FastifyInstance, token: string): Promise<string> {
+  const { payload, headers } = await multipartBody([{ field: 'files', filename: 'fixture.txt', content: uniqueBytes(64, 'fuzz fixture') }]);
+  const urls = dataOf<string[]>(
+    await app.inject({ method: 'POST', url: PATHS.fileUpload, payload, headers: { ...headers, ...bearer(token) } }),
+    'file upload',
+  );
+  return urls[0]!.split('/').pop()!;
+}
+
+interface SideOptions {
+  /** the tenant's root account */
+  tenantId: number;
+  factoryId: number;
+  lineId: number;
+  /** a token that may plan tasks of this tenant */
+  plannerToken: string;
+  passwordHash: string;
+  /** the role every account of the side gets: every console menu and button */
+  fullRoleId: number;
+  /** the PAD APP role of the side's workers */
+  workerRoleId: number;
+  /** the account the caller is: made here under the tenant, or the tenant's root itself */
+  caller: { id: number; userName: string } | null;
+}
+
+/**
+ * One caller's side: a running task on its line with a PAD per flow and a stored
+ * result, a NEW task, an idle PAD, a role and a sub-user of its own.
+ */
+async function seedSide(app: FastifyInstance, options: SideOptions): Promise<{ caller: Caller; station: { token: string; code: string; worker: { userName: string; password: string } } }> {
+  const db = app.db.kysely;
+  const post = (url: string, token: string, payload: object, what: string) =>
+    app.inject({ method: 'POST', url, payload, headers: bearer(token) }).then((response) => dataOf<unknown>(response, what));
+
+  const account =
+    options.caller ?? (await insertAccount(db, options.passwordHash, { parentId: options.tenantId, roleId: options.fullRoleId, prefix: 'sub' }));
+  await assignLines(db, account.id, [options.lineId]);
+  const token = await signIn(app, account.userName);
+
+  // The product definition's calls change only unpublished products: a draft with flows, properties and a firmware.
+  const productId = (await createProductWithFlows(db, RECORD_FLOWS, { ownerId: options.tenantId, publishStatus: 'UNPUBLISH' })).productId;
+  const firmwareId = await addFirmware(app, options.plannerToken, productId);
+  // A product has one unfinished task at a time: the running task, the NEW task and a
+  // task yet to be planned each get a published product of their own (one flow for
+  // the NEW one, so that one PAD per flow is one entry of setPad).
+  const runningProductId = (await createProductWithFlows(db, RECORD_FLOWS, { ownerId: options.tenantId })).productId;
+  const otherProductId = (await createProductWithFlows(db, RECORD_FLOWS.slice(0, 1), { ownerId: options.tenantId })).productId;
+  const spareProductId = (await createProductWithFlows(db, RECORD_FLOWS.slice(0, 1), { ownerId: options.tenantId })).productId;
+  const taskBody = async (id: number) => {
+    const product = await db.selectFrom('product').select(['productTypeId', 'number']).where('id', '=', id).executeTakeFirstOrThrow();
+    return {
+      productTypeId: product.productTypeId,
+      productId: id,
+      productNumber: product.number,
+      productionLineIds: [options.lineId],
+      productionCount: 4,
+      expireTime: dayFromToday(2),
+    };
+  };
+  const taskId = (await post(PATHS.taskCreate, options.plannerToken, await taskBody(runningProductId), 'task create')) as number;
+  const newTask = (await post(PATHS.taskCreate, options.plannerToken, await taskBody(otherProductId), 'second task create')) as number;
+  const taskFlows = await db.selectFrom('task_flow').select('id').where('taskId', '=', taskId).orderBy('sequence').execute();
+  const newTaskFlows = await db.selectFrom('task_flow').select('id').where('taskId', '=', newTask).orderBy('sequence').execute();
+  const padIds: number[] = [];
+  for (let index = 0; index < taskFlows.length; index++) {
+    padIds.push(await createTerminal(db, { lineId: options.lineId, ownerId: options.tenantId }));
+  }
+  await post(
+    PATHS.padSet,
+    options.plannerToken,
+    { taskId, flowId2PadId: taskFlows.map((flow, index) => ({ flowId: flow.id, padIdList: [padIds[index]!] })) },
+    'pad set',
+  );
+  await post(PATHS.taskStart, options.plannerToken, { id: taskId }, 'task start');
+  const idleTerminal = await createTerminal(db, { lineId: options.lineId, ownerId: options.tenantId });
+
+  // One unit made from start to end (a passing result at each flow, each PAD signed in
+  // by a worker of its own), so that records, boards and the dashboard all have it.
+  const code = await db.selectFrom('production_code').select('code').where('taskId', '=', taskId).orderBy('sequence').executeTakeFirstOrThrow();
+  const PASSING_VALUES = [[15, 'V1.2'], [-50]];
+  const stations: { token: string; code: string; worker: { userName: string; password: string }; resultId: number }[] = [];
+  for (const [index, flow] of taskFlows.entries()) {
+    const worker = await insertAccount(db, options.passwordHash, { parentId: options.tenantId, roleId: options.workerRoleId, prefix: 'w' });
+    await assignLines(db, worker.id, [options.lineId]);
+    const pad = await db.selectFrom('terminal').select('terminalCode').where('id', '=', padIds[index]!).executeTakeFirstOrThrow();
+    const station = dataOf<{ token: string }>(
+      await app.inject({
+        method: 'POST',
+        url: PATHS.stationLogin,
+        payload: { terminalCode: pad.terminalCode, username: worker.userName, password: USER_PASSWORD },
+      }),
+      'station login',
+    );
+    const items = await db.selectFrom('task_flow_item').select('id').where('taskFlowId', '=', flow.id).orderBy('sequence').execute();
+    const manual = await db.selectFrom('task_flow_manual_item').select('id').where('taskFlowId', '=', flow.id).orderBy('sequence').execute();
+    const now = Date.now();
+    const verdict = dataOf<{ resultId: number }>(
+      await app.inject({
+        method: 'POST',
+        url: PATHS.stationResult,
+        headers: bearer(station.token),
+        payload: {
+          clientResultId: randomUUID(),
+          productionCode: code.code,
+          sn: `SN${code.code}`,
+          mac: `02:00:00:00:${String(taskId % 100).padStart(2, '0')}:${String(index).padStart(2, '0')}`,
+          startTime: now - 30_000,
+          endTime: now,
+          autoValues: items.map((item, position) => ({ itemId: item.id, value: PASSING_VALUES[index]?.[position] ?? 15 })),
+          manualResults: manual.map((item) => ({ itemId: item.id, pass: true })),
+        },
+      }),
+      'station result',
+    );
+    stations.push({ token: station.token, code: pad.terminalCode, worker: { userName: worker.userName, password: USER_PASSWORD }, resultId: verdict.resultId });
+  }
+  const firstStation = stations[0]!;
+  const firstItems = await db.selectFrom('task_flow_item').select('id').where('taskFlowId', '=', taskFlows[0]!.id).orderBy('sequence').execute();
+
+  const property = await db.selectFrom('product_property').select('id').where('productId', '=', productId).orderBy('id').executeTakeFirstOrThrow();
+  const flows = await db.selectFrom('product_flow').select('id').where('productId', '=', productId).orderBy('sequence').execute();
+  // Enabled roles and users can not be edited (stop first): the ones the calls change are stopped.
+  const assignableRole = await insertRole(db, account.id, []);
+  const role = await insertRole(db, account.id, [], 0);
+  const user = await insertAccount(db, options.passwordHash, { parentId: account.id, roleId: assignableRole, prefix: 'u', status: 0 });
+
+  return {
+    caller: {
+      id: account.id,
+      userName: account.userName,
+      token,
+      ids: {
+        account: account.id,
+        factory: options.factoryId,
+        line: options.lineId,
+        terminal: padIds[0]!,
+        idleTerminal,
+        product: productId,
+        spareProduct: spareProductId,
+        property: property.id,
+        productFlow: flows[0]!.id,
+        productFlow2: flows[1]!.id,
+        firmware: firmwareId,
+        task: taskId,
+        newTask,
+        newTaskFlow: newTaskFlows[0]!.id,
+        taskFlow: taskFlows[0]!.id,
+        taskFlowItem: firstItems[0]!.id,
+        flowResult: firstStation.resultId,
+        productionCode: code.code,
+        role,
+        assignableRole,
+        user: user.id,
+      },
+    },
+    station: { token: firstStation.token, code: firstStation.code, worker: firstStation.worker },
+  };
+}
+
+/** A firmware of an unpublished product, added through the API. */
+async function addFirmware(app: FastifyInstance, token: string, productId: number): Promise<number> {
+  const { payload, headers } = await multipartBody([{ field: 'data', filename: 'fixture.bin', content: uniqueBytes(128, unique('fw')) }]);
+  const query = new URLSearchParams({ productId: String(productId), type: 'TEST', version: `v${unique()}`.slice(0, 20), description: '固件' });
+  return dataOf<number>(
+    await app.inject({ method: 'POST', url: `${PATHS.firmwareAdd}?${query}`, payload, headers: { ...headers, ...bearer(token) } }),
+    'firmware add',
+  );
+}
+
+export async function seedWorld(app: FastifyInstance): Promise<World> {
+  const db = app.db.kysely;
+  const adminToken = (await loginAsAdmin(app)).token;
+  const admin = await db.selectFrom('account').select('id').where('userName', '=', 'admin').executeTakeFirstOrThrow();
+  const passwordHash = await hashPassword(USER_PASSWORD);
+  const menus = await db.selectFrom('menu').select(['id', 'url']).execute();
+  const menuIds = menus.map((menu) => menu.id);
+  const padApp = menus.filter((menu) => menu.url === STATION_APP_MENU.PAD).map((menu) => menu.id);
+
+  // Tenant A: the administrator's tree.
+  const fullRoleA = await insertRole(db, admin.id, menuIds);
+  const workerRoleA = await insertRole(db, admin.id, padApp);
+  const factoryA = await createFactory(db, { ownerId: admin.id });
+  const line1 = await createLine(db, { factoryId: factoryA });
+  const line2 = await createLine(db, { factoryId: factoryA });
+  const shared = { tenantId: admin.id, factoryId: factoryA, plannerToken: adminToken, passwordHash };
+  const ownerSide = await seedSide(app, { ...shared, lineId: line1, fullRoleId: fullRoleA, workerRoleId: workerRoleA, caller: null });
+  const siblingSide = await seedSide(app, { ...shared, lineId: line2, fullRoleId: fullRoleA, workerRoleId: workerRoleA, caller: null });
+
+  // Tenant B: a root account of its own with every grant, planning its own tasks.
+  const fullRoleB = await insertRole(db, admin.id, menuIds);
+  const rootB = await insertAccount(db, passwordHash, { parentId: null, roleId: fullRoleB, prefix: 'tenant' });
+  const tokenB = await signIn(app, rootB.userName);
+  const workerRoleB = await insertRole(db, rootB.id, padApp);
+  const factoryB = await createFactory(db, { ownerId: rootB.id });
+  const lineB = await createLine(db, { factoryId: factoryB });
+  const strangerSide = await seedSide(app, {
+    tenantId: rootB.id,
+    factoryId: factoryB,
+    lineId: lineB,
+    plannerToken: tokenB,
+    passwordHash,
+    fullRoleId: fullRoleB,
+    workerRoleId: workerRoleB,
+    caller: rootB,
+  });
+
+  const { payload, headers } = await multipartBody([{ field: 'file', filename: 'fixture.pdf', content: tinyPdf('fuzz fixture') }]);
+  const document = dataOf<{ id: number }>(
+    await app.inject({ method: 'POST', url: `${PATHS.documentUpload}?type=SERVER_DOC`, payload, headers: { ...headers, ...bearer(adminToken) } }),
+    'document upload',
+  );
+  const fileKey = await uploadFile(app, adminToken);
+  const captchaId = randomUUID();
+  await app.inject({ method: 'GET', url: PATHS.captcha, query: { id: captchaId } });
+
+  const adminRole = await insertRole(db, admin.id, [], 0);
+  const adminAssignable = await insertRole(db, admin.id, []);
+  const adminUser = await insertAccount(db, passwordHash, { parentId: admin.id, roleId: adminAssignable, prefix: 'u', status: 0 });
+
+  return {
+    adminToken,
+    adminIds: { ...ownerSide.caller.ids, account: admin.id, role: adminRole, assignableRole: adminAssignable, user: adminUser.id },
+    stationToken: ownerSide.station.token,
+    stationTerminalCode: ownerSide.station.code,
+    stationWorker: ownerSide.station.worker,
+    owner: ownerSide.caller,
+    sibling: siblingSide.caller,
+    stranger: strangerSide.caller,
+    documentId: document.id,
+    fileKey,
+    qrFile: `${ownerSide.caller.ids.productionCode}.png`,
+    captchaId,
+    menuIds,
+  };
+}
