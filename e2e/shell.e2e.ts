@@ -161,6 +161,38 @@ describe('sign-in and the console shell', () => {
     await context.close();
   });
 
+  it('shows a sub-user one no-permission page for a menu it lacks, calls nothing, and leads back', async () => {
+    await createSubUser(server.dbFile, 'no_lines', 'NoLines123', ['/operationLog', '/role']);
+    const { context, page } = await newPage();
+    await signIn(page, 'no_lines', 'NoLines123');
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 5000 }).toBe('/role');
+    await expect.poll(() => message(page, MSG.loginSuccess).count(), { timeout: 6000 }).toBe(0);
+
+    // Typed into the address bar: a full load, so every call the page makes is seen here.
+    const calls: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith('/api/')) calls.push(pathname);
+    });
+    for (const [width, height] of [
+      [1366, 768],
+      [1440, 900],
+      [1920, 1080],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await page.goto('/productionLine');
+      await expect.poll(() => page.getByRole('alert', { name: '无权限' }).isVisible()).toBe(true);
+      await page.screenshot({ path: path.join(SCREENSHOTS, `no-permission-${width}.png`) });
+    }
+    expect(await page.getByText('暂无产线').count()).toBe(0);
+    expect(await page.locator('.ant-message-error').count()).toBe(0);
+    expect(calls).toEqual([]);
+
+    await page.getByRole('button', { name: '返回首页' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/role');
+    await context.close();
+  });
+
   it('shows the not-found page and 返回 goes to the first real menu entry', async () => {
     const { context, page } = await newPage();
     await signIn(page, 'admin', ADMIN_PASSWORD);

@@ -123,10 +123,15 @@ async function signIn(page: Page, terminalCode: string): Promise<void> {
   await page.getByLabel('扫码').waitFor();
 }
 
-/** A scanner: the code's characters into the focused field, then Enter. */
+/**
+ * A scanner: the code's characters into the focused field, then Enter. A production
+ * code is checked with the server as it is scanned; the worker scans the next code
+ * once the screen has taken this one, as the test does.
+ */
 async function scan(page: Page, code: string): Promise<void> {
   await page.keyboard.type(code);
   await page.keyboard.press('Enter');
+  await expect.poll(() => page.getByLabel('扫码').getAttribute('aria-busy')).toBe('false');
 }
 
 const item = (page: Page, name: string) => page.getByRole('group', { name: `检测项 ${name}` });
@@ -213,15 +218,20 @@ describe('station app: a PAD at a flow of a task', () => {
     ]);
     expect(storedResults()[2]!.clientResultId).toBe(draftId);
 
-    // At the next flow, the device that failed 上电检测 is refused, and what was entered stays.
+    // At the next flow, codes are checked as they are scanned: an unknown one and the device that
+    // failed 上电检测 are refused at once with the reason, and the scan field waits for a production code.
     const final = await (await newTablet()).newPage();
     await signIn(final, 'PAD-ST-2');
+    await scan(final, 'NOTACODE1');
+    await expect.poll(() => final.getByRole('alert').textContent()).toBe(STATION_MSG.codeUnknown('NOTACODE1'));
     await scan(final, codes[1]!);
-    await scan(final, 'SN-E2E-0002');
-    await final.getByRole('group', { name: '人工检查 包装完好' }).getByRole('button', { name: '合格', exact: true }).click();
-    await final.getByRole('button', { name: '提交' }).click();
-    await expect.poll(() => final.getByRole('alert').textContent()).toBe(STATION_MSG.previousFlowFirst('上电检测'));
-    await expect.poll(() => final.getByRole('listitem', { name: '生产码' }).textContent()).toContain(codes[1]!);
+    await expect.poll(() => final.getByRole('alert').textContent()).toBe(`${STATION_MSG.previousFlowFirst('上电检测')}（生产码${codes[1]}）`);
+    await expect.poll(() => final.getByRole('listitem', { name: '生产码' }).textContent()).toContain('待扫描');
+    expect(await final.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('扫码');
+    // The device that passed is taken, and its SN is scanned into the SN slot.
+    await scan(final, codes[0]!);
+    await scan(final, 'SN-E2E-0001');
+    await expect.poll(() => final.getByRole('listitem', { name: 'SN码' }).textContent()).toContain('SN-E2E-0001');
     expect(storedResults()).toHaveLength(3);
 
     await final.context().close();

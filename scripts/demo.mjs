@@ -1,7 +1,9 @@
 // npm run demo [-- simulator options]: the server on a fresh demo database, a factory seeded
 // through the API (lines, PADs, users, two published products, two running tasks) and the
 // simulator testing units at every station, so every page of the console has live data.
-// Ctrl-C stops the simulator (it answers the results in flight), then the server.
+// It runs until Ctrl-C: when a task is over the simulator plans the next one on the same line
+// and PADs (--continuous) and says which. Ctrl-C stops the simulator (it answers the results
+// in flight), then the server.
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -97,6 +99,7 @@ console.log(`
   station app  ${url}/station  terminal ${manualPads.join(' or ')}, user ${plan.manualStation.name}@admin / ${plan.manualStation.password}
                (flow 1 of each task; scan codes from the end of 导出生产码: the simulator works from the start)
   simulated    ${plan.operatorPrefix}01@admin … at ${plan.padPrefix}-1-01 …, password ${plan.operatorPassword}
+When a task is over the next one is planned on the same line and PADs (the output says which).
 Ctrl-C stops the simulator and the server.
 `);
 
@@ -109,6 +112,8 @@ simulator = spawn(
     '--admin-password',
     adminPassword,
     '--seed-factory',
+    // A demo runs until Ctrl-C: a finished task is followed by the next (docs/simulator.md).
+    '--continuous',
     '--repair-delay',
     '15',
     ...args,
@@ -118,8 +123,9 @@ simulator = spawn(
 simulator.once('exit', (code) => {
   if (stopping) return;
   console.log(
+    // With --continuous the simulator ends only when stopped or when no station could sign in.
     code === 0
-      ? `the simulation is over; the server keeps running at ${url} (Ctrl-C stops it)`
+      ? `the simulator ended (no station could go on); the server keeps running at ${url} (Ctrl-C stops it)`
       : `the simulator stopped (exit ${code}); the server keeps running at ${url} (Ctrl-C stops it)`,
   );
 });

@@ -5,7 +5,7 @@
 // A line, PADs, a worker holding PAD APP, a published product whose flows check values and a
 // started task are made through the console API as admin; a few earlier results through the
 // station API, so today's list is not empty.
-/* global window -- the functions handed to the page run in the browser */
+/* global window, document -- the functions handed to the page run in the browser */
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
@@ -80,14 +80,16 @@ async function seedProduct(token) {
 }
 
 /** A user holding PAD APP (整机检测) who has set their own password, as a worker would on the first sign-in. */
-async function seedWorker(token) {
+async function seedWorker(token, lineId) {
   const tree = await call(token, 'GET', '/api/menu/getMenuTree?withFunction=true');
   const padApp = tree.find((menu) => menu.name === 'PAD APP');
   const roleMenuFunctionVOS = [padApp, ...padApp.children].map((menu) => ({ menuId: menu.id, funIdList: [] }));
   await call(token, 'POST', '/api/role/create', { json: { roleName: `产线工人${stamp}`, roleMenuFunctionVOS } });
   const roles = await call(token, 'GET', '/api/role/all');
   const roleId = roles.find((role) => role.roleName === `产线工人${stamp}`).id;
-  await call(token, 'POST', '/api/user/create', { json: { userName: WORKER_NAME, roleId } });
+  // A worker below admin works on the lines it is tied to (a station sign-in elsewhere is refused).
+  const factoryId = (await call(token, 'GET', '/api/factory/list?pageSize=0')).list[0].id;
+  await call(token, 'POST', '/api/user/create', { json: { userName: WORKER_NAME, roleId, facLineVos: [{ factoryId, lineId: [lineId] }] } });
   const first = await call(null, 'POST', '/api/user/login', { form: { username: WORKER, password: 'Factory123', code: '0000', codeId: 'x' } });
   await call(first.token, 'POST', '/api/user/editPassword', { json: { password: WORKER_PASSWORD } });
 }
@@ -98,7 +100,7 @@ const powerPad = await seedPad(adminToken, lineId, `PAD-${stamp}-01`, '上电检
 const finalPad = await seedPad(adminToken, lineId, `PAD-${stamp}-02`, '整机终检1号');
 await seedPad(adminToken, lineId, `PAD-${stamp}-09`, '备用工位');
 const product = await seedProduct(adminToken);
-await seedWorker(adminToken);
+await seedWorker(adminToken, lineId);
 const taskId = await call(adminToken, 'POST', '/api/task/createTask', {
   json: { ...product, productionLineIds: [lineId], productionCount: 200, expireTime: dayFromToday(30) },
 });
@@ -166,6 +168,8 @@ for (const [device, options] of Object.entries(VIEWPORTS)) {
   const scan = async (code) => {
     await page.getByLabel('扫码').fill(code);
     await page.getByLabel('扫码').press('Enter');
+    // A production code is checked with the server as it is scanned; the next scan waits for the answer.
+    await page.waitForFunction(() => document.querySelector('[aria-label="扫码"]')?.getAttribute('aria-busy') === 'false');
   };
   const item = (name) => page.getByRole('group', { name: `检测项 ${name}` });
   const manual = (name) => page.getByRole('group', { name: `人工检查 ${name}` });

@@ -148,4 +148,10 @@ export const PATHS = {
   stationAssignment: '/api/station/assignment',
   stationResult: '/api/station/result',
   stationResults: '/api/station/results',
+  /** the unit of a scanned production code as this terminal's flow sees it, checked as a result would be */
+  stationDevice: '/api/station/device',
+  /** an idle terminal's last task (the task of its latest result), so the station app can say why it is idle */
+  stationLastTask: '/api/station/lastTask',
+  /** the filtered records list as one xlsx (issue 13) */
+  recordExportList: '/api/productionRecord/exportList',
 } as const;

@@ -17,6 +17,12 @@ describe('simulator command line', () => {
     expect(() => parseCli([], {})).toThrow(/administrator password/);
   });
 
+  it('keeps planning tasks with --continuous, which needs the seeded plan to repeat', () => {
+    expect(parseCli(['--seed-factory', '--continuous'], { ADMIN_PASSWORD: 'x' })).toMatchObject({ seedFactory: true, continuous: true });
+    expect(parseCli(['--seed-factory'], { ADMIN_PASSWORD: 'x' }).continuous).toBe(false);
+    expect(() => parseCli(['--continuous'], { ADMIN_PASSWORD: 'x' })).toThrow('--continuous needs --seed-factory');
+  });
+
   it.each([
     [['--stations', '0'], /--stations/],
     [['--stations', '2.5'], /--stations/],

@@ -8,6 +8,7 @@ export interface CliOptions {
   repairDelaySeconds: number;
   units: number;
   seedFactory: boolean;
+  continuous: boolean;
   adminUser: string;
   adminPassword: string;
   stationUser: string;
@@ -29,6 +30,8 @@ tests units at its flow with values drawn around the standard, and submits.
   --repair-delay <s>      seconds a failed unit is away before its retest (default 20)
   --seed-factory          first seed lines, PADs, users, two products and running tasks
   --units <n>             units of the larger seeded task (default 3000)
+  --continuous            with --seed-factory: when a task is over, plan the next one (same product,
+                          line and PADs) and go on until Ctrl-C (npm run demo does)
   --admin-user <name>     console user that seeds and reads codes (default admin)
   --admin-password <pw>   its password (default $ADMIN_PASSWORD)
   --station-user <name>   without --seed-factory: user signing in at every station (default the admin user)
@@ -58,6 +61,7 @@ export function parseCli(argv: readonly string[], env: Record<string, string | u
       'repair-delay': { type: 'string' },
       units: { type: 'string' },
       'seed-factory': { type: 'boolean', default: false },
+      continuous: { type: 'boolean', default: false },
       'admin-user': { type: 'string' },
       'admin-password': { type: 'string' },
       'station-user': { type: 'string' },
@@ -79,6 +83,7 @@ export function parseCli(argv: readonly string[], env: Record<string, string | u
     repairDelaySeconds: number('repair-delay', values['repair-delay'], 20, (n) => n >= 0, 'zero or more seconds'),
     units: number('units', values.units, 3000, (n) => Number.isInteger(n) && n >= 1 && n <= 100_000, 'a whole number from 1 to 100000'),
     seedFactory: values['seed-factory'] ?? false,
+    continuous: values.continuous ?? false,
     adminUser,
     adminPassword,
     stationUser: values['station-user'] ?? adminUser,
@@ -88,5 +93,7 @@ export function parseCli(argv: readonly string[], env: Record<string, string | u
     help: values.help ?? false,
   };
   if (!options.help && !options.adminPassword) throw new Error('give the administrator password: --admin-password or ADMIN_PASSWORD');
+  // The next task reuses the seeded plan's product, line and PADs; without a plan there is nothing to repeat.
+  if (options.continuous && !options.seedFactory) throw new Error('--continuous needs --seed-factory');
   return options;
 }

@@ -75,21 +75,11 @@ export async function seedFactory(call: ConsoleCall, baseUrl: string, plan: Fact
   const padsByCode = await padsWithPrefix(call, plan.padPrefix);
   const taskPads: { code: string; id: number; flowIndex: number }[][] = [];
   for (const [taskIndex, task] of plan.tasks.entries()) {
-    const product = productPlanOf(plan, task);
     const lineId = lineIds.get(task.lineNums[0]!)!;
     const pads: { code: string; id: number; flowIndex: number }[] = [];
-    for (let index = 0; index < Math.max(task.stations, product.flows.length); index++) {
-      const code = `${plan.padPrefix}-${taskIndex + 1}-${String(index + 1).padStart(2, '0')}`;
-      const flowIndex = index % product.flows.length;
-      const name = `${product.flows[flowIndex]!.name}${Math.floor(index / product.flows.length) + 1}号`;
+    for (const { code, name, flowIndex } of padsOfTask(plan, taskIndex)) {
       const id = padsByCode.get(code) ?? (await call<number>('POST', PATHS.terminalAdd, { json: { terminalCode: code, terminalName: name, terminalType: 'PAD', categoryId: padCategory, lineId } }));
       pads.push({ code, id, flowIndex });
-    }
-    if (plan.manualStation) {
-      const code = manualPadCode(plan, taskIndex);
-      const name = `人工工位${taskIndex + 1}号`;
-      const id = padsByCode.get(code) ?? (await call<number>('POST', PATHS.terminalAdd, { json: { terminalCode: code, terminalName: name, terminalType: 'PAD', categoryId: padCategory, lineId } }));
-      pads.push({ code, id, flowIndex: 0 });
     }
     taskPads.push(pads);
   }
@@ -153,6 +143,67 @@ export async function seedFactory(call: ConsoleCall, baseUrl: string, plan: Fact
 }
 
 const manualPadCode = (plan: FactoryPlan, taskIndex: number) => `${plan.padPrefix}-${taskIndex + 1}-M1`;
+
+/** The PADs of the plan's task: the stations spread over its flows, then the 人工工位 PAD at flow 1. */
+function padsOfTask(plan: FactoryPlan, taskIndex: number): { code: string; name: string; flowIndex: number }[] {
+  const flows = productPlanOf(plan, plan.tasks[taskIndex]!).flows;
+  const pads = Array.from({ length: Math.max(plan.tasks[taskIndex]!.stations, flows.length) }, (_, index) => ({
+    code: `${plan.padPrefix}-${taskIndex + 1}-${String(index + 1).padStart(2, '0')}`,
+    name: `${flows[index % flows.length]!.name}${Math.floor(index / flows.length) + 1}号`,
+    flowIndex: index % flows.length,
+  }));
+  if (plan.manualStation) pads.push({ code: manualPadCode(plan, taskIndex), name: `人工工位${taskIndex + 1}号`, flowIndex: 0 });
+  return pads;
+}
+
+/** What the next task of a plan's entry runs with, for the demo's output. */
+export interface PlannedTask extends SeededTask {
+  lineName: string;
+  lineNum: string;
+}
+
+/**
+ * The next task of the plan's task `taskIndex` once `previous` is over: the same
+ * product, line and PADs (a finished task freed them), planned and started through
+ * the console API as a supervisor would. A previous task still open (its flows
+ * drained with units that can never pass) is finished first, so the PADs are free.
+ * Each station keeps the user it had.
+ */
+export async function planNextTask(call: ConsoleCall, plan: FactoryPlan, taskIndex: number, previous: SeededTask): Promise<PlannedTask> {
+  const task = plan.tasks[taskIndex]!;
+  const lineNum = task.lineNums[0]!;
+  const lineName = plan.lines.find((line) => line.lineNum === lineNum)?.lineName ?? lineNum;
+  const status = await taskStatusOf(call, previous.taskId, previous.productNumber);
+  if (status === 'START' || status === 'STOP') await call('POST', PATHS.taskFinish, { json: { id: previous.taskId } });
+
+  const factoryId = (await call<{ list: { id: number }[] }>('GET', `${PATHS.factoryList}?pageSize=0`)).list[0]!.id;
+  const lines = (await call<{ list: { id: number; lineNum: string }[] }>('GET', `${PATHS.lineList}?factoryId=${factoryId}&pageSize=0`)).list;
+  const padsByCode = await padsWithPrefix(call, plan.padPrefix);
+  const pads = padsOfTask(plan, taskIndex).flatMap(({ code, flowIndex }) => {
+    const id = padsByCode.get(code);
+    return id === undefined ? [] : [{ id, flowIndex }];
+  });
+  const products = (await call<{ list: { id: number; number: string }[] }>('GET', `${PATHS.productQuery}?pageSize=0`)).list;
+  const productId = products.find((row) => row.number === task.productNumber)?.id;
+  if (productId === undefined) throw new Error(`product ${task.productNumber} is gone`);
+  const taskId = await ensureTask(call, task, productId, lines.map((line) => [line.lineNum, line.id]), pads);
+
+  const userOf = new Map(previous.stations.map((station) => [station.terminalCode, station]));
+  const fallback = previous.stations[0]!;
+  const manual = plan.manualStation ? manualPadCode(plan, taskIndex) : null;
+  const codes = (await taskTerminalCodes(call, taskId)).filter((code) => code !== manual);
+  const stations = codes.map((terminalCode) => ({ ...(userOf.get(terminalCode) ?? fallback), terminalCode }));
+  return { taskId, productNumber: task.productNumber, units: task.units, stations, lineName, lineNum };
+}
+
+/** A task's status, read from the task list as the console reads it. */
+export async function taskStatusOf(call: ConsoleCall, taskId: number, productNumber: string): Promise<TaskStatus | undefined> {
+  const list = await call<{ list: { id: number; status: TaskStatus }[] }>(
+    'GET',
+    `${PATHS.taskList}?productNumberOrProductLineCode=${encodeURIComponent(productNumber)}&pageSize=0`,
+  );
+  return list.list.find((row) => row.id === taskId)?.status;
+}
 
 /** Codes of the terminals on the task's flows: the first of every flow, then the second of every flow … */
 export async function taskTerminalCodes(call: ConsoleCall, taskId: number): Promise<string[]> {

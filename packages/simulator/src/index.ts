@@ -2,7 +2,8 @@
 export { ConsoleApiError, type ConsoleCall, consoleLogin, setFirstPassword } from './console-client.js';
 export { codesReader, stationsOfRunningTasks } from './factory-discovery.js';
 export * from './factory-plan.js';
-export { type SeededFactory, type SeededTask, seedFactory, taskTerminalCodes } from './factory-seed.js';
+export { type FactoryRun, type FactoryRunOptions, runFactory } from './factory-run.js';
+export { type PlannedTask, planNextTask, type SeededFactory, type SeededTask, seedFactory, taskStatusOf, taskTerminalCodes } from './factory-seed.js';
 export { type Device, deviceOf, ProductionLine } from './production-line.js';
 export { progressLine, summaryLines } from './progress.js';
 export { seededRandom } from './random.js';

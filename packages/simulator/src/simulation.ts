@@ -29,6 +29,8 @@ export interface SimulationOptions {
   backoffMs?: number;
   maxBackoffMs?: number;
   log?: (line: string) => void;
+  /** counts shared with other simulations (a factory run's successive tasks); a fresh one by default */
+  stats?: SimulationStats;
 }
 
 export interface TaskProgress {
@@ -77,7 +79,7 @@ export async function startSimulation(options: SimulationOptions): Promise<Simul
   // Every request and wait of every station listens to this one signal.
   setMaxListeners(0, controller.signal);
   let stopping = false;
-  const stats = new SimulationStats();
+  const stats = options.stats ?? new SimulationStats();
   const lines = new Map<number, Promise<ProductionLine>>();
   const ready = new Map<number, { line: ProductionLine; productNumber: string }>();
   const lineOf = (assignment: Assignment) => {

@@ -12,6 +12,13 @@ export const DOCUMENT_MENU: Record<DocumentType, string> = {
   SERVER_DOC: '/serveDoc',
 };
 
+/** What a type is called on screen (its viewer's menu name) and in the operation log's summaries. */
+export const DOCUMENT_TYPE_NAMES: Record<DocumentType, string> = {
+  USER_DOC: '用户文档',
+  TECH_DOC: '开发文档',
+  SERVER_DOC: '服务文档',
+};
+
 /** 20 MB per uploaded file. */
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 

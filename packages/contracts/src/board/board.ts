@@ -58,9 +58,9 @@ export const boardSchedule = z.object({
   inputCount: z.number().int(),
   /** units retested after a failure */
   repairCount: z.number().int(),
-  /** seconds per unit over the last hour at the last flow; 0 when none finished in it */
+  /** 生产节拍: seconds per unit at the task's slowest flow over the last hour (the span of its tests ÷ their number); 0 when no test ended in it */
   capacityOfProduction: z.number(),
-  /** seconds until the rest are done at that pace; 0 when unknown or done */
+  /** seconds until the units not yet produced are done at that pace; 0 when unknown or done */
   expectedFinishTime: z.number(),
 });
 export type BoardSchedule = z.infer<typeof boardSchedule>;
@@ -86,19 +86,25 @@ export const onePassTotal = z.array(chartPoint);
 
 /** GET /api/board/onePassDetail?taskId&hold=4 */
 export const onePassDetailQuery = boardQuery.extend({ hold: hold(4) });
+/** A rate per day, month or flow; null where nothing was counted (a rate of nothing is not 0%). */
+export const ratePoint = z.object({ xVal: z.string(), yVal: z.number().nullable() });
+export type RatePoint = z.infer<typeof ratePoint>;
 export const onePassDetail = z.object({
-  /** the task's one-pass rate, 0–1 */
-  currentRate: z.number(),
+  /** the task's one-pass rate, 0–1; null before any first attempt (the board shows 暂无数据) */
+  currentRate: z.number().nullable(),
   aimRate: z.number(),
-  /** each flow's first-attempt pass rate, in flow order */
-  flowRate: z.array(chartPoint),
+  /** each flow's first-attempt pass rate, in flow order; null for a flow with no first attempt */
+  flowRate: z.array(ratePoint),
 });
 export type OnePassDetail = z.infer<typeof onePassDetail>;
 
 /** GET /api/dataCenter/realTimeInput */
 export const realTimeInput = z.object({
+  /** 今日目标: units produced today + the units the running tasks still lack (docs/metrics.md) */
   targetProduction: z.number().int(),
+  /** 今日已生产: units produced today */
   producedProductToday: z.number().int(),
+  /** units first tested today */
   deviceInput: z.number().int(),
   terminalInput: z.number().int(),
   productInput: z.number().int(),
@@ -118,6 +124,7 @@ export const statisticInfo = z.object({
 export type StatisticInfo = z.infer<typeof statisticInfo>;
 
 /** GET /api/dataCenter/devOutput */
+/** outputCount is deviceAverage.total (累计产量, units produced ever); total the units planned in every task */
 export const devOutput = z.object({ developmentCount: z.number().int(), outputCount: z.number().int(), total: z.number().int() });
 export type DevOutput = z.infer<typeof devOutput>;
 
@@ -154,7 +161,5 @@ export type TimeType = (typeof TIME_TYPES)[number];
 /** GET /api/dataCenter/deviceProductivity, deviceOnePass ?timeType: one point per day (MM-DD) or month (YYYY-MM), oldest first */
 export const timeTypeQuery = z.object({ timeType: z.preprocess((value) => (value === '' ? undefined : value), z.enum(TIME_TYPES).default('PRE_30_DAY')) });
 export const dailySeries = z.array(chartPoint);
-/** deviceOnePass: a rate per day or month; null where no unit was decided (a rate of nothing is not 0%) */
-export const ratePoint = z.object({ xVal: z.string(), yVal: z.number().nullable() });
-export type RatePoint = z.infer<typeof ratePoint>;
+/** deviceOnePass: a rate per day or month; null where no unit was decided */
 export const rateSeries = z.array(ratePoint);

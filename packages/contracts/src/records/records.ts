@@ -43,6 +43,17 @@ export const recordListQuery = pageQuery.extend({
 });
 export type RecordListQuery = z.input<typeof recordListQuery>;
 
+/**
+ * GET /api/productionRecord/exportList: the records the list would show with
+ * these filters, every page, as one xlsx sheet in the list's order (file
+ * download, streamed). The answer carries the record count in a header, so the
+ * console can say how many rows it is receiving before the last byte arrives.
+ */
+export const recordExportListQuery = recordListQuery.omit({ page: true, pageSize: true });
+export type RecordExportListQuery = z.input<typeof recordExportListQuery>;
+/** The header of the export's answer that holds how many records the file holds. */
+export const RECORD_COUNT_HEADER = 'x-record-count';
+
 /** A flow's latest result on a record (runtimeTaskResultEntity in the specification), null while untested there. */
 export const recordFlowResult = z.object({
   /** the flow result's id: /api/flow/checkDetail?id= takes it */

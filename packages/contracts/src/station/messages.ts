@@ -16,6 +16,8 @@ export const STATION_MSG = {
   codeUnknown: (code: string) => `生产码${code}不存在`,
   codeOfOtherTask: (code: string) => `生产码${code}不属于当前任务`,
   previousFlowFirst: (name: string) => `该设备尚未通过上一流程：${name}`,
+  /** not a refusal of the server (a passed unit may be tested again): the station app asks before a retest */
+  passedHere: (code: string, flow: string) => `生产码${code}已在本流程（${flow}）检测合格，无需重复检测`,
   scanRequired: (what: string) => `请扫描${what}`,
   scanTaken: (what: string, value: string) => `${what} ${value}已被本任务的其他设备使用`,
   scanMismatch: (what: string, value: string) => `该设备已绑定${what} ${value}`,

@@ -14,6 +14,12 @@ export type FlowResultStatus = (typeof FLOW_RESULT_STATUSES)[number];
 /** A device's overall status (seed 000 §4): PASS when every flow's latest result passed, NOT_PASS when one failed. */
 export const TEST_STATUSES = ['PASS', 'NOT_PASS'] as const;
 export type TestStatus = (typeof TEST_STATUSES)[number];
+/**
+ * The words for both, wherever they are shown (console, export, station): one word
+ * for one thing, so a supervisor comparing an export with the screen reads 合格 on both.
+ */
+export const FLOW_RESULT_NAMES: Record<FlowResultStatus, string> = { TEST_SUCCESS: '合格', TEST_ERROR: '不合格' };
+export const TEST_STATUS_NAMES: Record<TestStatus, string> = { PASS: '合格', NOT_PASS: '不合格' };
 
 /** The menu of the station app a terminal type needs (menu-tree.ts PAD APP / PDA APP). */
 export const STATION_APP_MENU = { PAD: '/app/pad/overallCheck', PDA: '/app/pda/stockIn' } as const;
@@ -185,3 +191,46 @@ export const stationResultRow = z.object({
   createTime: timeText,
 });
 export type StationResultRow = z.infer<typeof stationResultRow>;
+
+/** GET /api/station/device?productionCode=: the code as it was scanned, before anything else is scanned. */
+export const stationDeviceQuery = z.object({
+  productionCode: required(STATION_MSG.codeRequired, STATION_LIMITS.productionCodeMax, STATION_MSG.tooLong('生产码', STATION_LIMITS.productionCodeMax)),
+});
+export type StationDeviceQuery = z.input<typeof stationDeviceQuery>;
+
+/**
+ * The unit of a scanned production code at this terminal's flow, answered only
+ * when a result of it would be taken now (otherwise the refusal the result call
+ * would give): the station app checks the code the moment it is scanned.
+ */
+export const stationDevice = z.object({
+  productionCode: z.string(),
+  /** the unit's latest result at this flow: null when it was never tested here */
+  latestStatus: z.enum(FLOW_RESULT_STATUSES).nullable(),
+  /** results of the unit at this flow so far */
+  attempts: z.number().int(),
+  /** the codes the unit carries already: a flow binding one checks the scan against it */
+  sn: z.string().nullable(),
+  mac: z.string().nullable(),
+  imei: z.string().nullable(),
+  /** the unit's overall status: null while flows remain untested */
+  deviceStatus: z.enum(TEST_STATUSES).nullable(),
+});
+export type StationDevice = z.infer<typeof stationDevice>;
+
+/**
+ * GET /api/station/lastTask: the task of this terminal's latest result, null when
+ * it has none. An idle terminal (assignment null) says with it why it is idle: the
+ * task finished, or the terminal was taken off a task still running.
+ */
+export const stationLastTask = z
+  .object({
+    taskId: z.number().int(),
+    productNumber: z.string(),
+    status: z.enum(TASK_STATUSES),
+    /** the flow of that result */
+    flowName: z.string(),
+    finishTime: timeText.nullable(),
+  })
+  .nullable();
+export type StationLastTask = z.infer<typeof stationLastTask>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { decimal, idField, MAX_ID, optionalId, optionalText, positiveId, timeText } from '../admin/common.js';
+import { decimal, idField, MAX_ID, optionalId, optionalText, positiveId, text, timeText } from '../admin/common.js';
 import { lineOption } from '../admin/line.js';
 import { pageQuery } from '../envelope.js';
 import { TASK_MSG } from './messages.js';
@@ -124,7 +124,7 @@ export const taskCreateBody = z.object({
   productTypeId: requiredId(TASK_MSG.productTypeRequired),
   productId: requiredId(TASK_MSG.productRequired),
   /** the model as the form showed it; the server reads it from the product */
-  productNumber: z.string().optional(),
+  productNumber: text(64).optional(),
   productionLineIds: lineIdsField,
   productionCount: productionCountField,
   expireTime: expireTimeField,
@@ -194,7 +194,7 @@ export const taskDetailFlow = z.object({
   /** units that passed this flow */
   finishNumber: z.number().int(),
   productionNumber: z.number().int(),
-  /** mean seconds per unit at this flow over the last hour; 0 with no result in that hour */
+  /** seconds per unit at this flow over the last hour: the span of its tests ÷ their number (docs/metrics.md); 0 with no test in that hour */
   realSpeed: z.number(),
   /** results recorded at this flow (every attempt) */
   totalCount: z.number().int(),

@@ -11,6 +11,8 @@ import { fileStoreMigration } from './migrations/008-file-store.js';
 import { scopeStationMigration } from './migrations/009-scope-station.js';
 import { streamTicketMigration } from './migrations/010-stream-ticket.js';
 import { sessionHardeningMigration } from './migrations/011-session-hardening.js';
+import { boardFiguresMigration } from './migrations/012-board-figures.js';
+import { recordOrderMigration } from './migrations/013-record-order.js';
 
 /**
  * Migrations live in code (not discovered on disk) so the compiled server and the
@@ -31,6 +33,8 @@ class CodeMigrations implements MigrationProvider {
       '009-scope-station': scopeStationMigration(this.db.dialect),
       '010-stream-ticket': streamTicketMigration(),
       '011-session-hardening': sessionHardeningMigration(),
+      '012-board-figures': boardFiguresMigration(),
+      '013-record-order': recordOrderMigration(),
     };
   }
 }

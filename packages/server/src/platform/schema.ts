@@ -489,6 +489,11 @@ export interface TaskBucketTable {
   produced: Generated<number>;
   firstCount: Generated<number>;
   firstPassCount: Generated<number>;
+  /** every result at the flow that ended in the bucket (migration 012) */
+  testCount: Generated<number>;
+  /** epoch ms: the earliest start and the latest end among those results; null in buckets written before 012 */
+  firstStart: number | null;
+  lastEnd: number | null;
 }
 
 export interface DailyOutputTable {

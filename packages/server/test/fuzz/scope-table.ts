@@ -215,9 +215,14 @@ export const SCOPE_TABLE: Record<string, Record<string, FieldClass>> = {
     'body.manualResults[].itemId': exempt('station routes answer to a station session: items come from its own assignment (station tests)'),
   },
 
+  'GET /api/station/device': {
+    'query.productionCode': exempt('station routes answer to a station session: the code is checked against its own task (station-device tests)'),
+  },
+
   'GET /api/productionRecord/list': { 'query.taskId': target('task') },
   'GET /api/productionRecord/detail': { 'query.id': target('productionCode') },
   'GET /api/productionRecord/export': { 'query.id': target('productionCode') },
+  'GET /api/productionRecord/exportList': { 'query.taskId': target('task') },
   'GET /api/flow/checkDetail': { 'query.id': target('flowResult') },
   'GET /api/flow/historyList': { 'query.flowTopoId': target('taskFlow'), 'query.deviceId': target('productionCode') },
   // Not id-named: a trace by production code must find nothing of another's lines.

@@ -1,17 +1,28 @@
+import type { FunCode } from '@factory/contracts';
 import type { ComponentType } from 'react';
 import type { PageHandle } from '../lib/page-handle';
 
 /**
+ * The buttons of the page's menu that lead to it (holding any one will do). A page
+ * that creates without ?id and edits with one (step 1 of the task form) names them apart,
+ * so /basicInfo is not a usable create form to a role without 新增.
+ */
+export type PageButtons = readonly FunCode[] | { create: readonly FunCode[]; edit: readonly FunCode[] };
+
+/**
  * The one list of the console's pages (seed 000 §2 plus the product and accessory
- * specifications). The router, the layout's flags, the active-menu highlight and
- * the guard's public list are all read from here. Every page is a dynamic import,
- * so each route is its own chunk and the login page loads none of the others.
+ * specifications). The router, the layout's flags, the active-menu highlight and the
+ * guard (its public list, each page's menu and opening buttons) are all read from here.
+ * Every page is a dynamic import, so each route is its own chunk and the login page
+ * loads none of the others.
  */
 export interface RouteEntry extends PageHandle {
   /** inside the shared layout (header, menu, footer) */
   layout: boolean;
   /** without a session only these paths open; everything else goes to /login */
   public?: boolean;
+  /** pages reached by an action button need that button as well as the menu (the guard checks both) */
+  buttons?: PageButtons;
   page: () => Promise<ComponentType>;
 }
 
@@ -26,11 +37,12 @@ const inLayout = (
   path: string,
   title: string,
   menuUrl: string | null,
-  flags: Partial<Pick<PageHandle, 'hideHeader' | 'hideFooter' | 'fullscreenToggle' | 'noMask'>> = {},
+  flags: Partial<Pick<RouteEntry, 'hideHeader' | 'hideFooter' | 'fullscreenToggle' | 'noMask' | 'buttons'>> = {},
   page: RouteEntry['page'] = placeholder,
 ): RouteEntry => ({ path, title, menuUrl, layout: true, ...flags, page });
 
 const board = { hideHeader: true, hideFooter: true } as const;
+const PRODUCT_SETUP: readonly FunCode[] = ['add', 'set'];
 
 export const NOT_FOUND_PATH = '/notFound';
 export const LOGIN_PATH = '/login';
@@ -39,7 +51,7 @@ export const ROUTES: readonly RouteEntry[] = [
   // outside the layout
   { path: LOGIN_PATH, title: '登录', menuUrl: null, layout: false, public: true, page: login },
   { path: '/platformLogin', title: '进入平台', menuUrl: null, layout: false, public: true, page: platformLogin },
-  { path: '/print', title: '打印生产码', menuUrl: '/productionCenter', layout: false, noMask: true, page: () =>
+  { path: '/print', title: '打印生产码', menuUrl: '/productionCenter', layout: false, noMask: true, buttons: ['exportProCode'], page: () =>
     import('../features/tasks/pages/print-page').then((m) => m.PrintPage) },
 
   // production-line tasks, records and boards (seed 000)
@@ -65,16 +77,17 @@ export const ROUTES: readonly RouteEntry[] = [
   inLayout('/deviceTrace', '设备追溯', '/productionCenter', {}, () =>
     import('../features/trace/pages/device-trace-page').then((m) => m.DeviceTracePage),
   ),
-  inLayout('/productionTaskDetail', '任务详情', '/productionCenter', {}, () =>
+  inLayout('/productionTaskDetail', '任务详情', '/productionCenter', { buttons: ['detail'] }, () =>
     import('../features/tasks/pages/task-detail-page').then((m) => m.TaskDetailPage),
   ),
-  inLayout('/basicInfo', '新建任务', '/productionCenter', {}, () =>
+  inLayout('/basicInfo', '新建任务', '/productionCenter', { buttons: { create: ['add'], edit: ['edit'] } }, () =>
     import('../features/task-form/pages/basic-info-page').then((m) => m.BasicInfoPage),
   ),
-  inLayout('/flowInfo', '终端设置', '/productionCenter', {}, () =>
+  // step 2 follows step 1 of both creating and editing, and 编辑 of a stopped task opens it directly
+  inLayout('/flowInfo', '终端设置', '/productionCenter', { buttons: ['add', 'edit'] }, () =>
     import('../features/task-form/pages/flow-info-page').then((m) => m.FlowInfoPage),
   ),
-  inLayout('/dataWatch', '数据看板', '/productionCenter', board, () =>
+  inLayout('/dataWatch', '数据看板', '/productionCenter', { ...board, buttons: ['dataWatch'] }, () =>
     import('../features/data-watch/pages/data-watch-page').then((m) => m.DataWatchPage),
   ),
 
@@ -114,16 +127,17 @@ export const ROUTES: readonly RouteEntry[] = [
   inLayout('/productCenter', '产品中心', '/productCenter', {}, () =>
     import('../features/products/pages/product-center-page').then((m) => m.ProductCenterPage),
   ),
-  inLayout('/productDetail', '产品详情', '/productCenter', {}, () =>
+  inLayout('/productDetail', '产品详情', '/productCenter', { buttons: ['detail'] }, () =>
     import('../features/products/pages/product-detail-page').then((m) => m.ProductDetailPage),
   ),
-  inLayout('/productPotion', '属性定义', '/productCenter', {}, () =>
+  // The setup steps open from 设置, and right after 新增 (read-only there without 设置).
+  inLayout('/productPotion', '属性定义', '/productCenter', { buttons: PRODUCT_SETUP }, () =>
     import('../features/product-setup/pages/product-potion-page').then((m) => m.ProductPotionPage),
   ),
-  inLayout('/productFlow', '流程设置', '/productCenter', {}, () =>
+  inLayout('/productFlow', '流程设置', '/productCenter', { buttons: PRODUCT_SETUP }, () =>
     import('../features/product-setup/pages/product-flow-page').then((m) => m.ProductFlowPage),
   ),
-  inLayout('/productPush', '产品发布', '/productCenter', {}, () =>
+  inLayout('/productPush', '产品发布', '/productCenter', { buttons: PRODUCT_SETUP }, () =>
     import('../features/products/pages/product-push-page').then((m) => m.ProductPushPage),
   ),
 

@@ -1,11 +1,13 @@
-import { MSG } from '@factory/contracts';
-import { screen, waitFor } from '@testing-library/react';
+import { MENU_TREE, MSG, walkMenuTree, type FunCode } from '@factory/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { NO_PERMISSION_TEXT, NO_PERMISSION_TITLE } from '../features/shell/pages/no-permission-page';
 import { useSession } from '../lib/session-store';
-import { hangingAnswer, installFetch } from '../test/fetch-stand-in';
-import { loginResultWith } from '../test/fixtures';
+import { envelope, hangingAnswer, installFetch } from '../test/fetch-stand-in';
+import { loginResultWith, sessionMenu } from '../test/fixtures';
 import { renderApp } from '../test/render-app';
-import { needsSignIn } from './route-guard';
+import { mayOpen, needsSignIn } from './route-guard';
 import { PUBLIC_PATHS, ROUTES } from './route-table';
 
 beforeEach(() => useSession.getState().clear());
@@ -97,5 +99,111 @@ describe('route table', () => {
     ]);
     expect(ROUTES.filter((route) => route.fullscreenToggle).map((route) => route.path)).toEqual(['/dataCenter']);
     expect(ROUTES.filter((route) => route.noMask).map((route) => route.path)).toEqual(['/print', '/productionCenter']);
+  });
+});
+
+/** A role holding only 产线检测 (with the given buttons) and 产品中心 (none), as a sub-user would. */
+function lineWorker(taskButtons: FunCode[] = []) {
+  return loginResultWith({}, [
+    sessionMenu({ id: 1, name: '生产中心', url: '/', level: 1 }),
+    sessionMenu({ id: 2, pId: 1, name: '产线检测', url: '/productionCenter', level: 2, sequence: 1, funcBotton: taskButtons }),
+    sessionMenu({ id: 3, pId: 1, name: '产品中心', url: '/productCenter', level: 2, sequence: 2 }),
+  ]);
+}
+
+const noPermission = () => screen.findByRole('alert', { name: NO_PERMISSION_TITLE });
+
+describe('route guard on a page the role does not hold', () => {
+  // Each of these used to fail in its own way (暂无产线, a toast and 暂无角色, a form without 新增).
+  it.each([
+    ['/productionLine', '产线管理'],
+    ['/role', '角色列表'],
+    ['/account', '用户列表'],
+    ['/dataCenter', '数据中心'],
+    ['/basicInfo', '新建任务'],
+    ['/productionTaskDetail?id=4', '任务详情'],
+    ['/dataWatch?id=4', '数据看板'],
+    ['/productPotion?id=2', '属性定义'],
+  ])('%s shows the one no-permission page and asks the server nothing', async (path, title) => {
+    const seen = installFetch(() => ({ body: envelope(null) }));
+    useSession.getState().signIn(lineWorker());
+    renderApp(path);
+
+    const page = await noPermission();
+    expect(within(page).getByText(NO_PERMISSION_TEXT)).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: title })).toBeNull();
+    // Let a mounted page's queries start, were there one.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(seen).toEqual([]);
+  });
+
+  it('keeps the layout, and 返回首页 opens the first page of the role’s menu', async () => {
+    const user = userEvent.setup();
+    installFetch(hangingAnswer);
+    useSession.getState().signIn(lineWorker());
+    const { router } = renderApp('/productionLine');
+
+    await noPermission();
+    expect(screen.getByRole('menu', { name: '主菜单' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: '返回首页' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/productionCenter'));
+    expect(await screen.findByRole('heading', { name: '产线检测' })).toBeTruthy();
+    expect(useSession.getState().activeMenuUrl).toBe('/productionCenter');
+  });
+
+  it('shows it outside the layout too: /print without 导出生产码', async () => {
+    const seen = installFetch(() => ({ body: envelope(null) }));
+    useSession.getState().signIn(lineWorker(['detail']));
+    renderApp('/print?id=4');
+    await noPermission();
+    expect(screen.queryByRole('menu', { name: '主菜单' })).toBeNull();
+    expect(seen).toEqual([]);
+  });
+
+  it('opens the task form to create with 新增 only, and to edit with 编辑 only', () => {
+    const basicInfo = ROUTES.find((route) => route.path === '/basicInfo')!;
+    const holding = (buttons: string[]) => ({ platformAdmin: false, funCodes: { '/productionCenter': buttons } });
+    const create = new URLSearchParams('');
+    const edit = new URLSearchParams('id=4');
+    expect(mayOpen(basicInfo, create, holding(['add']))).toBe(true);
+    expect(mayOpen(basicInfo, edit, holding(['add']))).toBe(false);
+    expect(mayOpen(basicInfo, create, holding(['edit']))).toBe(false);
+    expect(mayOpen(basicInfo, edit, holding(['edit']))).toBe(true);
+    expect(mayOpen(basicInfo, create, holding([]))).toBe(false);
+    // The platform administrator holds everything; a page of no menu opens for anyone.
+    expect(mayOpen(basicInfo, create, { platformAdmin: true, funCodes: {} })).toBe(true);
+    expect(mayOpen({ menuUrl: null }, create, { platformAdmin: false, funCodes: {} })).toBe(true);
+  });
+
+  it('opens a page of a held menu that no button leads to (生产记录)', async () => {
+    installFetch(hangingAnswer);
+    useSession.getState().signIn(lineWorker());
+    renderApp('/productionLog?id=4');
+    expect(await screen.findByRole('heading', { name: '生产记录' })).toBeTruthy();
+    expect(screen.queryByRole('alert', { name: NO_PERMISSION_TITLE })).toBeNull();
+  });
+});
+
+describe('route table buttons', () => {
+  it('names only buttons that the page’s menu offers', () => {
+    const offered = new Map<string, readonly string[]>();
+    walkMenuTree((menu) => offered.set(menu.url, menu.funCodes ?? []), MENU_TREE);
+    for (const route of ROUTES) {
+      if (!route.buttons) continue;
+      const named = 'create' in route.buttons ? [...route.buttons.create, ...route.buttons.edit] : route.buttons;
+      expect(route.menuUrl, route.path).not.toBeNull();
+      for (const code of named) expect(offered.get(route.menuUrl!), `${route.path} ${code}`).toContain(code);
+    }
+    expect(ROUTES.filter((route) => route.buttons).map((route) => route.path)).toEqual([
+      '/print',
+      '/productionTaskDetail',
+      '/basicInfo',
+      '/flowInfo',
+      '/dataWatch',
+      '/productDetail',
+      '/productPotion',
+      '/productFlow',
+      '/productPush',
+    ]);
   });
 });

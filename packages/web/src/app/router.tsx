@@ -2,14 +2,15 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { setNavigator } from '../lib/navigation';
 import { AppFrame } from './app-frame';
 import { PageFallback } from './page-fallback';
+import { guardedPage } from './route-guard';
 import { LOGIN_PATH, ROUTES, type RouteEntry } from './route-table';
 
 function pageRoute(entry: RouteEntry): RouteObject {
-  const { page, layout: _layout, public: _public, ...handle } = entry;
+  const { page, layout: _layout, public: _public, buttons: _buttons, ...handle } = entry;
   return {
     path: entry.path,
     handle,
-    lazy: async () => ({ Component: await page() }),
+    lazy: async () => ({ Component: guardedPage(await page(), entry) }),
   };
 }
 

@@ -9,7 +9,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/schema.js';
 import { formatTime } from '../../platform/time.js';
-import { bucketsSince, flowFigures, itemFailures, taskAim } from './board.repository.js';
+import { type Bucket, bucketsSince, flowFigures, itemFailures, taskAim } from './board.repository.js';
 
 /*
  * The task board's figures (docs/metrics.md defines each one). Everything is
@@ -41,13 +41,45 @@ export function rolledRate(flows: { firstCount: number; firstPassCount: number }
   return tested.reduce((rate, flow) => rate * (flow.firstPassCount / flow.firstCount), 1);
 }
 
+/** The start of the hour the pace reads, to the bucket: the current five minutes and the eleven before them. */
+const lastHourSince = (now: number) => Math.floor(now / BUCKET_MS) * BUCKET_MS - HOUR_MS + BUCKET_MS;
+
+/**
+ * Each flow's pace (realSpeed, docs/metrics.md): seconds per unit over the tests
+ * that ended in the last hour, the span from the earliest start to the latest end
+ * among them over their number. The span is the time the units actually took, so a
+ * task begun ten minutes ago is not read as an hour of work (3600 s over the few
+ * units done was 720 s/台 at 1–3 s a unit); stations working side by side make it
+ * shorter and idle gaps longer, as the finish estimate needs. A flow with no test
+ * in the hour has no pace (absent from the map).
+ */
+export function flowPaces(buckets: readonly Bucket[]): Map<number, number> {
+  const spans = new Map<number, { tests: number; firstStart: number; lastEnd: number }>();
+  for (const bucket of buckets) {
+    if (bucket.testCount === 0 || bucket.firstStart === null || bucket.lastEnd === null) continue;
+    const span = spans.get(bucket.taskFlowId);
+    if (!span) {
+      spans.set(bucket.taskFlowId, { tests: bucket.testCount, firstStart: bucket.firstStart, lastEnd: bucket.lastEnd });
+      continue;
+    }
+    span.tests += bucket.testCount;
+    span.firstStart = Math.min(span.firstStart, bucket.firstStart);
+    span.lastEnd = Math.max(span.lastEnd, bucket.lastEnd);
+  }
+  return new Map([...spans].map(([flowId, span]) => [flowId, rounded((span.lastEnd - span.firstStart) / 1000 / span.tests, 2)]));
+}
+
+/** The pace of each flow of a task over the last hour (the task detail's realSpeed). */
+export async function taskFlowPaces(db: Kysely<Database>, taskId: number, now: number): Promise<Map<number, number>> {
+  return flowPaces(await bucketsSince(db, taskId, lastHourSince(now)));
+}
+
 export async function schedule(db: Kysely<Database>, taskId: number, now: number): Promise<BoardSchedule> {
   const [flows, task] = [await flowFigures(db, taskId), await taskAim(db, taskId)];
   const produced = flows.at(-1)?.finishNumber ?? 0;
-  // The last hour, to the bucket: the current five minutes and the eleven before them.
-  const since = Math.floor(now / BUCKET_MS) * BUCKET_MS - HOUR_MS + BUCKET_MS;
-  const lastHour = (await bucketsSince(db, taskId, since)).reduce((sum, bucket) => sum + bucket.produced, 0);
-  const secondsPerUnit = lastHour > 0 ? Math.round((HOUR_MS / 1000 / lastHour) * 100) / 100 : 0;
+  // A line goes no faster than its slowest flow: that flow's pace is the task's takt.
+  const paces = [...(await taskFlowPaces(db, taskId, now)).values()];
+  const secondsPerUnit = paces.length > 0 ? Math.max(...paces) : 0;
   const remaining = Math.max(0, task.productionCount - produced);
   return {
     aimCount: task.productionCount,
@@ -115,11 +147,16 @@ export async function onePassTotal(
     .map((point) => ({ xVal: label(point.at), yVal: rounded(point.rate, query.hold) }));
 }
 
+/**
+ * The task's one-pass rate and each flow's: null where there is no first attempt
+ * yet (the board shows 暂无数据, not 0% 未达标, before anything is tested).
+ */
 export async function onePassDetail(db: Kysely<Database>, taskId: number, hold: number): Promise<OnePassDetail> {
   const flows = await flowFigures(db, taskId);
+  const current = rolledRate(flows);
   return {
-    currentRate: rounded(rolledRate(flows) ?? 0, hold),
+    currentRate: current === null ? null : rounded(current, hold),
     aimRate: BOARD_LIMITS.aimRate,
-    flowRate: flows.map((flow) => ({ xVal: flow.name, yVal: rateOf(flow.firstPassCount, flow.firstCount, hold) })),
+    flowRate: flows.map((flow) => ({ xVal: flow.name, yVal: flow.firstCount > 0 ? rateOf(flow.firstPassCount, flow.firstCount, hold) : null })),
   };
 }

@@ -12,28 +12,36 @@ import { buildTestApp, testDialects, type TestApp } from '../../../test/test-app
  *   B fails flow 1 (the value), is retested there and passes, then passes flow 2 (repaired);
  *   C passes flow 1 and fails the manual check at flow 2;
  *   D is never tested.
+ * Every result has chosen times in the current five minutes (a few seconds ahead of
+ * the clock at most, within the skew a station may have), so the pace, the curve's
+ * hour and the day are known exactly:
+ *   flow 1: A 0–4 s, B 10–14 s (fails), B 20–24 s, C 30–34 s: 34 s over 4 tests, 8.5 s a unit;
+ *   flow 2: A 5–11 s, B 25–31 s, C 40–46 s (fails): 41 s over 3 tests, 13.67 s a unit.
  */
 describe.each(testDialects())('task board and dashboard figures on %s', (dialect) => {
   let t: TestApp;
   let admin: string;
   let task: RunningTask;
   let itemName: string;
+  let base: number;
   beforeAll(async () => {
     t = await buildTestApp(dialect);
     admin = (await loginAsAdmin(t.app)).token;
     task = await api.runningTask({ flows: 2, count: 4, perFlow: 1 });
     const [s1, s2] = task.stations;
     const [a, b, c] = task.codes;
+    base = Math.floor(Date.now() / 300_000) * 300_000;
+    const at = (from: number, to: number) => ({ startTime: base + from * 1000, endTime: base + to * 1000 });
     const send = async (station: typeof s1, code: string, overrides: Partial<StationResultBody> & { value?: unknown } = {}) =>
       api.verdict(station!.token, await api.resultBody(station!.flowId, code, overrides));
-    await send(s1, a!);
-    await send(s2, a!);
-    await send(s1, b!, { value: 50 });
-    await send(s1, b!);
-    await send(s2, b!);
-    await send(s1, c!);
+    await send(s1, a!, at(0, 4));
+    await send(s2, a!, at(5, 11));
+    await send(s1, b!, { value: 50, ...at(10, 14) });
+    await send(s1, b!, at(20, 24));
+    await send(s2, b!, at(25, 31));
+    await send(s1, c!, at(30, 34));
     const manual = await api.itemIdsOf(s2!.flowId);
-    await send(s2, c!, { manualResults: manual.manual.map((itemId) => ({ itemId, pass: false })) });
+    await send(s2, c!, { manualResults: manual.manual.map((itemId) => ({ itemId, pass: false })), ...at(40, 46) });
     itemName = (await api.db().selectFrom('task_flow_item').select('name').where('taskFlowId', '=', s1!.flowId).executeTakeFirstOrThrow()).name;
   });
   afterAll(() => t.close());
@@ -51,9 +59,9 @@ describe.each(testDialects())('task board and dashboard figures on %s', (dialect
       productedCount: 2,
       inputCount: 3,
       repairCount: 1,
-      // Two units finished within the hour: 1,800 s each, and two remain.
-      capacityOfProduction: 1800,
-      expectedFinishTime: 3600,
+      // The slower flow, flow 2: 41 s over 3 tests; two units remain at that pace (2 × 13.67).
+      capacityOfProduction: 13.67,
+      expectedFinishTime: 27,
     });
   });
 
@@ -83,7 +91,7 @@ describe.each(testDialects())('task board and dashboard figures on %s', (dialect
         { xVal: '流程2', yVal: 0.6667 },
       ],
     });
-    const hour = formatTime(Math.floor(Date.now() / 3_600_000) * 3_600_000, t.config.timeZone).slice(11, 16);
+    const hour = formatTime(Math.floor(base / 3_600_000) * 3_600_000, t.config.timeZone).slice(11, 16);
     expect(await board(PATHS.boardOnePassTotal, { interval: 60, hold: 2 })).toEqual([{ xVal: hour, yVal: 0.44 }]);
   });
 

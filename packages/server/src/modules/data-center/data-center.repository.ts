@@ -60,24 +60,32 @@ export async function daysBetween(db: Kysely<Database>, scope: Scope, fromDay: s
 /** All days ever: the scope's totals. */
 export async function allDays(db: Kysely<Database>, scope: Scope) {
   const query = dayRows(db, scope).select((eb) => [
-      eb.fn.coalesce(eb.fn.sum<number>('produced'), eb.lit(0)).as('produced'),
-      eb.fn.coalesce(eb.fn.sum<number>('onePassUnits'), eb.lit(0)).as('onePassUnits'),
+    eb.fn.coalesce(eb.fn.sum<number>('produced'), eb.lit(0)).as('produced'),
+    eb.fn.coalesce(eb.fn.sum<number>('onePassUnits'), eb.lit(0)).as('onePassUnits'),
     eb.fn.coalesce(eb.fn.sum<number>('failedUnits'), eb.lit(0)).as('failedUnits'),
   ]);
   const row = await query.executeTakeFirstOrThrow();
   return { produced: Number(row.produced), onePassUnits: Number(row.onePassUnits), failedUnits: Number(row.failedUnits) };
 }
 
-/** The running tasks' total, products and lines (for a user tied to lines, its own lines only). */
+/**
+ * The running tasks' units still to produce (each task's total less its produced
+ * units, never below 0), products and lines (for a user tied to lines, its own
+ * lines only). A few running tasks, each a sum over its last flow's counter rows.
+ */
 export async function runningInputs(db: Kysely<Database>, scope: Scope) {
   const tasks = tasksOf(db, scope).where('task.status', 'in', RUNNING);
-  const aim = await tasks.select((eb) => eb.fn.coalesce(eb.fn.sum<number>('task.productionCount'), eb.lit(0)).as('n')).executeTakeFirstOrThrow();
+  const perTask = tasks.select((eb) => ['task.productionCount', finishedUnits(eb.ref('task.id')).as('finished')]);
+  const left = await db
+    .selectFrom(perTask.as('t'))
+    .select(sql<number>`coalesce(sum(case when t."productionCount" > t.finished then t."productionCount" - t.finished else 0 end), 0)`.as('n'))
+    .executeTakeFirstOrThrow();
   const products = await tasks.select((eb) => eb.fn.count<number>('task.productId').distinct().as('n')).executeTakeFirstOrThrow();
   let onLines = tasks.innerJoin('task_line', 'task_line.taskId', 'task.id');
   // A task of its lines may be on other lines too: those are not the user's to count.
   if (scope.lineIds !== null && scope.lineIds.length > 0) onLines = onLines.where('task_line.lineId', 'in', scope.lineIds);
   const lines = await onLines.select((eb) => eb.fn.count<number>('task_line.lineId').distinct().as('n')).executeTakeFirstOrThrow();
-  return { targetProduction: Number(aim.n), productInput: Number(products.n), lineInput: Number(lines.n) };
+  return { remaining: Number(left.n), productInput: Number(products.n), lineInput: Number(lines.n) };
 }
 
 /** Terminals on a task, and the users signed in at stations within the idle window. */

@@ -29,9 +29,14 @@ export async function realTimeInput(db: Kysely<Database>, scope: read.Scope, now
   const [day] = await read.daysBetween(db, scope, today, today);
   const running = await read.runningInputs(db, scope);
   const stations = await read.stationInputs(db, scope, now - idleMs);
+  const producedToday = day?.produced ?? 0;
   return {
-    targetProduction: running.targetProduction,
-    producedProductToday: day?.produced ?? 0,
+    // 今日目标 holds what 今日已生产 counts: the units made today and those the running
+    // tasks still lack, so 完成率 (produced ÷ target) reaches 100% only when nothing is left.
+    // Summing the open tasks' totals compared units made today by finished tasks with a
+    // target that no longer held them (60 against 4,829 made, issue 13).
+    targetProduction: producedToday + running.remaining,
+    producedProductToday: producedToday,
     deviceInput: day?.tested ?? 0,
     terminalInput: stations.terminalInput,
     productInput: running.productInput,
@@ -48,10 +53,14 @@ export function statisticInfo(): StatisticInfo {
   return { reportCheckCount: 0, checkRandomCount: 0, stockCount: 0, outStockCount: 0, recheckCount: 0 };
 }
 
+/** 累计产量: units produced ever, the one figure behind devOutput.outputCount and deviceAverage.total. */
+async function producedEver(db: Kysely<Database>, scope: read.Scope): Promise<number> {
+  return (await read.allDays(db, scope)).produced;
+}
+
 export async function devOutput(db: Kysely<Database>, scope: read.Scope): Promise<DevOutput> {
   const { developmentCount, planned } = await read.developmentAndPlan(db, scope);
-  const { produced } = await read.allDays(db, scope);
-  return { developmentCount, outputCount: produced, total: planned };
+  return { developmentCount, outputCount: await producedEver(db, scope), total: planned };
 }
 
 export function productionTop(db: Kysely<Database>, scope: read.Scope, top: number): Promise<ChartPoint[]> {
@@ -83,8 +92,7 @@ export async function deviceAverage(db: Kysely<Database>, scope: read.Scope, now
   const month = await read.daysBetween(db, scope, monthStart, today);
   const productionMonth = month.reduce((sum, day) => sum + day.produced, 0);
   const daysSoFar = Number(today.slice(8, 10));
-  const { produced } = await read.allDays(db, scope);
-  return { total: produced, avgProductivity: Math.round((productionMonth / daysSoFar) * 100) / 100, productionMonth };
+  return { total: await producedEver(db, scope), avgProductivity: Math.round((productionMonth / daysSoFar) * 100) / 100, productionMonth };
 }
 
 export async function taskCount(db: Kysely<Database>, scope: read.Scope, hold: number): Promise<TaskCount> {

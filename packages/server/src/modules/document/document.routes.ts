@@ -1,5 +1,6 @@
 import {
   DOCUMENT_MENU,
+  DOCUMENT_TYPE_NAMES,
   DOCUMENT_TYPES,
   type DocumentType,
   documentItem,
@@ -92,7 +93,7 @@ export function documentRoutes(context: ModuleContext): FastifyPluginAsyncZod {
         const account = requireAccount(request);
         const [blob] = await receiveFileParts(request, db.kysely, config.filesDir, { field: 'file', max: 1 });
         const item = await saveDocument(db, config, account, request.query.type, blob!);
-        summaries.set(request, `上传文档 ${item.originName} (${item.type}) #${item.id}`);
+        summaries.set(request, `上传文档 ${item.originName}（${DOCUMENT_TYPE_NAMES[item.type]}）#${item.id}`);
         return ok(item);
       },
     );
@@ -113,7 +114,10 @@ export function documentRoutes(context: ModuleContext): FastifyPluginAsyncZod {
         if (!document) throw notFound();
         await requirePermission(db, account, DOCUMENT_MENU[document.type as DocumentType], 'delete');
         await removeDocument(db, config, document);
-        summaries.set(request, `删除文档 ${document.originName} (${document.type}) #${document.id}`);
+        summaries.set(
+          request,
+          `删除文档 ${document.originName}（${DOCUMENT_TYPE_NAMES[document.type as DocumentType]}）#${document.id}`,
+        );
         return ok(null);
       },
     );

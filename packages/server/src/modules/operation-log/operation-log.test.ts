@@ -94,13 +94,14 @@ describe.each(testDialects())('operation log on %s', (dialect) => {
         statusCode: 200,
         success: true,
       });
-      expect(upload.summary).toContain('日志测试文档.pdf');
+      // The summary names the type as the console does (issue 13 item 11), not by its code USER_DOC.
+      expect(upload.summary).toBe(`上传文档 日志测试文档.pdf（用户文档）#${item.id}`);
       expect(upload.createTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
 
       await t.app.inject({ method: 'POST', url: PATHS.documentDelete, payload: { id: item.id }, headers: bearer(admin) });
       const removal = await waitForEntry({ module: 'document' }, (row) => row.route === PATHS.documentDelete && row.targetId === String(item.id));
       expect(removal).toMatchObject({ action: '删除文档', statusCode: 200, success: true });
-      expect(removal.summary).toContain('日志测试文档.pdf');
+      expect(removal.summary).toBe(`删除文档 日志测试文档.pdf（用户文档）#${item.id}`);
     });
 
     it('records refused calls with their status', async () => {

@@ -1,4 +1,4 @@
-import type { FlowResultStatus, TestStatus } from '@factory/contracts';
+import { FLOW_RESULT_NAMES, TEST_STATUS_NAMES, type FlowResultStatus, type TestStatus } from '@factory/contracts';
 import ExcelJS from 'exceljs';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/schema.js';
@@ -8,8 +8,9 @@ import { lineCodesOf, type ResultRow, resultsOfDevices } from './records.reposit
 import { requireRecord, storedItems, storedManual } from './record-views.js';
 
 export const RECORD_SHEET = '生产记录';
-export const RESULT_STATUS_TEXT: Record<FlowResultStatus, string> = { TEST_SUCCESS: '通过', TEST_ERROR: '不通过' };
-export const TEST_STATUS_TEXT: Record<TestStatus, string> = { PASS: '通过', NOT_PASS: '不通过' };
+// The console's words (contracts), not 通过/不通过: the export and the screen must read alike.
+export const RESULT_STATUS_TEXT: Record<FlowResultStatus, string> = FLOW_RESULT_NAMES;
+export const TEST_STATUS_TEXT: Record<TestStatus, string> = TEST_STATUS_NAMES;
 /** A device with flows still untested has no overall status yet. */
 export const TESTING_TEXT = '检测中';
 export const ITEM_RESULT_TEXT = (passed: boolean) => (passed ? '合格' : '不合格');

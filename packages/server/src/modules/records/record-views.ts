@@ -9,6 +9,7 @@ import {
   RECORD_LIMITS,
   RECORD_MSG,
   type RecordDetail,
+  type recordExportListQuery,
   type recordListQuery,
   type RecordPage,
   type TestStatus,
@@ -32,6 +33,7 @@ import {
   type LatestResultRow,
   latestResultsOf,
   lineCodesOf,
+  type RecordFilters,
   recordPage,
   type ResultRow,
   resultInScope,
@@ -129,6 +131,17 @@ function dayStart(text: string | undefined, timeZone: string): number | undefine
   return parsed.epochMs;
 }
 
+/**
+ * The list's filters as the repository takes them (the export takes the same):
+ * the dates as the instants their days start in the factory's zone.
+ */
+export function recordFilters(query: z.output<typeof recordExportListQuery>, timeZone: string): RecordFilters {
+  const from = dayStart(query.fromTime, timeZone);
+  const before = dayStart(query.toTime, timeZone);
+  if (from !== undefined && before !== undefined && from > before) throw badRequest(RECORD_MSG.dateOrder);
+  return { testStatus: query.testStatus, firstTestFrom: from, firstTestBefore: before, searchText: query.searchText };
+}
+
 /** 生产记录: a page of the task's records (404 for a task the scope does not see, as for a missing one). */
 export async function recordList(
   db: Kysely<Database>,
@@ -137,18 +150,10 @@ export async function recordList(
   query: z.output<typeof recordListQuery>,
   timeZone: string,
 ): Promise<RecordPage> {
-  const { taskId, page, pageSize, testStatus, searchText } = query;
-  const from = dayStart(query.fromTime, timeZone);
-  const before = dayStart(query.toTime, timeZone);
-  if (from !== undefined && before !== undefined && from > before) throw badRequest(RECORD_MSG.dateOrder);
+  const { taskId, page, pageSize } = query;
+  const filters = recordFilters(query, timeZone);
   if (!(await taskVisible(db, scope, taskId))) throw notFound();
-  const { rows, total } = await recordPage(
-    db,
-    dialect,
-    taskId,
-    { testStatus, firstTestFrom: from, firstTestBefore: before, searchText },
-    { page, pageSize },
-  );
+  const { rows, total } = await recordPage(db, dialect, taskId, filters, { page, pageSize });
   return { data: await recordsOf(db, taskId, rows, timeZone), totalRecord: total, pageSize, page };
 }
 

@@ -39,6 +39,7 @@ describe.each(testDialects())('who sees production records on %s', (dialect) => 
       { run: (token: string) => get(PATHS.recordList, token, { taskId: task.taskId }), missing: MSG.recordNotFound },
       { run: (token: string) => get(PATHS.recordDetail, token, { id: code }), missing: RECORD_MSG.recordMissing },
       { run: (token: string) => get(PATHS.recordExport, token, { id: code }), missing: RECORD_MSG.recordMissing },
+      { run: (token: string) => get(PATHS.recordExportList, token, { taskId: task.taskId }), missing: MSG.recordNotFound },
       { run: (token: string) => get(PATHS.flowCheckDetail, token, { id: resultId }), missing: RECORD_MSG.resultMissing },
       {
         run: (token: string) => get(PATHS.flowHistoryList, token, { flowTopoId: task.flowIds[0]!, deviceId: code }),
@@ -57,6 +58,7 @@ describe.each(testDialects())('who sees production records on %s', (dialect) => 
     expectRefusal(await get(PATHS.deviceTrace, token, { text: code }), 403, MSG.noPermission);
     // Before validation: a call with nothing valid in it is refused the same way.
     expectRefusal(await get(PATHS.recordList, token), 403, MSG.noPermission);
+    expectRefusal(await get(PATHS.recordExportList, token, { taskId: 'x', fromTime: 'bad' }), 403, MSG.noPermission);
     expectRefusal(await get(PATHS.deviceTrace, token), 403, MSG.noPermission);
   });
 

@@ -87,9 +87,9 @@ function idsStartingWith(db: Kysely<Database>, taskId: number, text: string) {
 }
 
 /**
- * The tested devices of a task (a device gets lastTestTime with its first
- * result, so `lastTestTime is not null` is "resultCount > 0" read from the
- * (taskId, lastTestTime) index), filtered. A search is a union of four index
+ * The tested devices of a task (a device gets firstTestTime with its first
+ * result, so `firstTestTime is not null` is "resultCount > 0" read from the
+ * (taskId, firstTestTime, id) index), filtered. A search is a union of four index
  * ranges joined to the devices on SQLite, whose planner (no statistics) would
  * otherwise walk every device of the task along the order index; PostgreSQL
  * combines the four indexes of the plain OR itself (a bitmap OR) and plans that
@@ -103,16 +103,44 @@ function recordsOfTask(db: Kysely<Database>, dialect: Dialect, taskId: number, s
       .crossJoin('production_code')
       .whereRef('production_code.id', '=', 'matched.id')
       .where('production_code.taskId', '=', taskId)
-      .where('production_code.lastTestTime', 'is not', null);
+      .where('production_code.firstTestTime', 'is not', null);
   }
-  let query = db.selectFrom('production_code').where('production_code.taskId', '=', taskId).where('production_code.lastTestTime', 'is not', null);
+  let query = db.selectFrom('production_code').where('production_code.taskId', '=', taskId).where('production_code.firstTestTime', 'is not', null);
   if (searchText !== undefined) {
     query = query.where((eb) => eb.or((['code', ...SCANNED] as const).map((column) => startsWith(eb, column, searchText))));
   }
   return query;
 }
 
-/** A page of a task's records, most recently tested first, and how many there are. */
+/** The task's records that pass the filters (no order, no columns yet). */
+function filteredRecords(db: Kysely<Database>, dialect: Dialect, taskId: number, filters: RecordFilters) {
+  let query = recordsOfTask(db, dialect, taskId, filters.searchText);
+  if (filters.testStatus !== undefined) query = query.where('production_code.testStatus', '=', filters.testStatus);
+  if (filters.firstTestFrom !== undefined) query = query.where('production_code.firstTestTime', '>=', filters.firstTestFrom);
+  if (filters.firstTestBefore !== undefined) query = query.where('production_code.firstTestTime', '<', filters.firstTestBefore);
+  return query;
+}
+
+/**
+ * Records are listed newest first test first: the time the list shows (createTime)
+ * and its date filter bound, and one that never moves once set, so a retest does
+ * not shuffle the pages while a supervisor reads them. The id breaks ties (two
+ * stations finishing in the same millisecond), so every row has one place.
+ * The (taskId, firstTestTime, id) index (migration 013) hands rows over in this order.
+ */
+function inRecordOrder<Q extends ReturnType<typeof filteredRecords>>(query: Q): Q {
+  return query.orderBy('production_code.firstTestTime', 'desc').orderBy('production_code.id', 'desc') as Q;
+}
+
+/** How many records pass the filters. */
+export async function recordCount(db: Kysely<Database>, dialect: Dialect, taskId: number, filters: RecordFilters): Promise<number> {
+  const counted = await filteredRecords(db, dialect, taskId, filters)
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(counted.count);
+}
+
+/** A page of a task's records, newest first test first, and how many there are. */
 export async function recordPage(
   db: Kysely<Database>,
   dialect: Dialect,
@@ -120,14 +148,8 @@ export async function recordPage(
   filters: RecordFilters,
   paging: PageRequest,
 ): Promise<{ rows: DeviceRow[]; total: number }> {
-  let query = recordsOfTask(db, dialect, taskId, filters.searchText);
-  if (filters.testStatus !== undefined) query = query.where('production_code.testStatus', '=', filters.testStatus);
-  if (filters.firstTestFrom !== undefined) query = query.where('production_code.firstTestTime', '>=', filters.firstTestFrom);
-  if (filters.firstTestBefore !== undefined) query = query.where('production_code.firstTestTime', '<', filters.firstTestBefore);
-
-  const counted = await query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
-  const total = Number(counted.count);
-  let list = query.select(DEVICE_COLUMNS).orderBy('production_code.lastTestTime', 'desc').orderBy('production_code.id', 'desc');
+  const total = await recordCount(db, dialect, taskId, filters);
+  let list = inRecordOrder(filteredRecords(db, dialect, taskId, filters)).select(DEVICE_COLUMNS);
   if (paging.pageSize > 0) {
     const offset = (paging.page - 1) * paging.pageSize;
     // Past the last row nothing is read at all.
@@ -135,6 +157,37 @@ export async function recordPage(
     list = list.limit(paging.pageSize).offset(offset);
   }
   return { rows: await list.execute(), total };
+}
+
+/** Where a read of records in list order stopped: the last row's first test and id. */
+export interface RecordCursor {
+  firstTestTime: number;
+  id: number;
+}
+
+/**
+ * The next `limit` records after `after` in list order (the export reads the
+ * filtered list this way): each batch starts where the index range left off,
+ * so the 100th batch costs what the first did, where an offset would read every
+ * row before it again.
+ */
+export function recordsAfter(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  taskId: number,
+  filters: RecordFilters,
+  after: RecordCursor | null,
+  limit: number,
+): Promise<DeviceRow[]> {
+  let query = filteredRecords(db, dialect, taskId, filters);
+  if (after !== null) {
+    // A row comparison, not the equivalent OR: both databases read it as a bound on the index range, where
+    // PostgreSQL would filter the OR row by row from the top of the task (each batch slower than the last).
+    query = query.where((eb) =>
+      eb(eb.refTuple('production_code.firstTestTime', 'production_code.id'), '<', eb.tuple(after.firstTestTime, after.id)),
+    );
+  }
+  return inRecordOrder(query).select(DEVICE_COLUMNS).limit(limit).execute();
 }
 
 /** A flow's latest result on a device (device_flow), with what the record shows of it. */

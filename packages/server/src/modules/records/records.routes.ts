@@ -7,13 +7,16 @@ import {
   need,
   pageOf,
   PATHS,
+  RECORD_COUNT_HEADER,
   recordDetail,
   recordDetailQuery,
+  recordExportListQuery,
   recordListQuery,
   recordPage,
   traceAnswer,
   traceQuery,
 } from '@factory/contracts';
+import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAccount } from '../../platform/auth.js';
 import { ok } from '../../platform/envelope.js';
@@ -22,11 +25,13 @@ import type { ModuleContext } from '../../routes.js';
 import { EXPORT_CONTENT_TYPES } from '../production-code/code-export.js';
 import { taskScopeOf } from '../task/task-scope.js';
 import { recordWorkbook } from './record-export.js';
+import { openRecordListExport } from './record-list-export.js';
 import {
   deviceTrace as loadTrace,
   flowCheckDetail as loadCheckDetail,
   flowHistory,
   recordDetail as loadRecordDetail,
+  recordFilters,
   recordList,
 } from './record-views.js';
 
@@ -47,7 +52,7 @@ export function recordRoutes({ db, config }: ModuleContext): FastifyPluginAsyncZ
           tags,
           summary: '生产记录列表',
           description:
-            'The tested devices of a task, most recently tested first; fromTime (inclusive) and toTime (exclusive) bound the first test by day in the factory zone; searchText matches the start of the code, SN, MAC or IMEI',
+            'The tested devices of a task, newest first test first (createTime, the id breaking ties); fromTime (inclusive) and toTime (exclusive) bound the first test by day in the factory zone; searchText matches the start of the code, SN, MAC or IMEI',
           querystring: recordListQuery,
           response: { 200: envelopeOf(recordPage) },
         },
@@ -89,6 +94,36 @@ export function recordRoutes({ db, config }: ModuleContext): FastifyPluginAsyncZ
           .header('content-disposition', contentDisposition('attachment', fileName))
           .header('cache-control', 'no-store')
           .send(content);
+      },
+    );
+
+    app.get(
+      PATHS.recordExportList,
+      {
+        // The single record's export asks the menu alone; exporting the list is the same data, so the same permission.
+        config: { permission: need(MENU) },
+        schema: {
+          tags,
+          summary: '导出生产记录列表',
+          description: `xlsx of the records the list answers with the same filters (taskId, testStatus, fromTime, toTime, searchText), every page, in the list's order: one row a device with its codes, first and last test, status, lines and each flow's latest result; an attachment named \`<model>_生产记录_<taskId>.xlsx\`, streamed as it is written, with the record count in the \`${RECORD_COUNT_HEADER}\` header; refusals are the JSON envelope`,
+          querystring: recordExportListQuery,
+        },
+      },
+      async (request, reply) => {
+        const { query } = request;
+        const filters = recordFilters(query, config.timeZone);
+        const scope = await scopeOf(requireAccount(request));
+        const file = await openRecordListExport(db.kysely, db.dialect, scope, query.taskId, filters, config.timeZone);
+        reply
+          .type(EXPORT_CONTENT_TYPES.xlsx)
+          .header('content-disposition', contentDisposition('attachment', file.fileName))
+          .header('cache-control', 'no-store')
+          .header(RECORD_COUNT_HEADER, String(file.count));
+        // The headers are out once streaming starts, so a failure past this point
+        // can only cut the download short (and is logged by Fastify).
+        const body = new PassThrough();
+        file.write(body).catch((error: unknown) => body.destroy(error as Error));
+        return reply.send(body);
       },
     );
 

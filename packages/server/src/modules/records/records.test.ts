@@ -164,31 +164,32 @@ describe.each(testDialects())('production records on %s', (dialect) => {
   };
 
   describe('list', () => {
-    it('answers the tested devices, most recently tested first, with every field and the page keys of the specification', async () => {
-      expect(await list()).toEqual({ data: [expected.C, expected.A, expected.B], totalRecord: 3, pageSize: 10, page: 1 });
+    it('answers the tested devices, newest first test first (the createTime it shows), with every field and the page keys of the specification', async () => {
+      // B was retested after A's last test, but the list shows and orders by the first test.
+      expect(await list()).toEqual({ data: [expected.C, expected.B, expected.A], totalRecord: 3, pageSize: 10, page: 1 });
     });
 
     it('pages with the total of every page', async () => {
-      expect(await list({ page: 1, pageSize: 2 })).toEqual({ data: [expected.C, expected.A], totalRecord: 3, pageSize: 2, page: 1 });
-      expect(await list({ page: 2, pageSize: 2 })).toEqual({ data: [expected.B], totalRecord: 3, pageSize: 2, page: 2 });
+      expect(await list({ page: 1, pageSize: 2 })).toEqual({ data: [expected.C, expected.B], totalRecord: 3, pageSize: 2, page: 1 });
+      expect(await list({ page: 2, pageSize: 2 })).toEqual({ data: [expected.A], totalRecord: 3, pageSize: 2, page: 2 });
       expect(await list({ page: 3, pageSize: 2 })).toEqual({ data: [], totalRecord: 3, pageSize: 2, page: 3 });
-      expect(await list({ pageSize: 0 })).toEqual({ data: [expected.C, expected.A, expected.B], totalRecord: 3, pageSize: 0, page: 1 });
+      expect(await list({ pageSize: 0 })).toEqual({ data: [expected.C, expected.B, expected.A], totalRecord: 3, pageSize: 0, page: 1 });
     });
 
     it('filters by test status; a device still testing matches neither', async () => {
       expect(await listed({ testStatus: 'PASS' })).toEqual({ ids: [codes.A], total: 1 });
       expect(await listed({ testStatus: 'NOT_PASS' })).toEqual({ ids: [codes.C], total: 1 });
       // Empty is no filter; an unknown status is refused like any malformed input (issue 12).
-      expect(await listed({ testStatus: '' })).toEqual({ ids: [codes.C, codes.A, codes.B], total: 3 });
+      expect(await listed({ testStatus: '' })).toEqual({ ids: [codes.C, codes.B, codes.A], total: 3 });
       expect((await get(PATHS.recordList, admin, { taskId: task.taskId, testStatus: 'BROKEN' })).statusCode).toBe(400);
     });
 
     it('bounds the first test by day in the factory zone: fromTime from its first second, toTime before its first second', async () => {
       // C's first test ends at 03-02 00:00:00 sharp, B's at 03-01 23:59:59.
       expect(await listed({ fromTime: '2025-03-02' })).toEqual({ ids: [codes.C], total: 1 });
-      expect(await listed({ toTime: '2025-03-02' })).toEqual({ ids: [codes.A, codes.B], total: 2 });
+      expect(await listed({ toTime: '2025-03-02' })).toEqual({ ids: [codes.B, codes.A], total: 2 });
       // As the console sends one day, 03-01: the end extended by a day.
-      expect(await listed({ fromTime: '2025-03-01', toTime: '2025-03-02' })).toEqual({ ids: [codes.A, codes.B], total: 2 });
+      expect(await listed({ fromTime: '2025-03-01', toTime: '2025-03-02' })).toEqual({ ids: [codes.B, codes.A], total: 2 });
       expect(await listed({ fromTime: '2025-03-02', toTime: '2025-03-03' })).toEqual({ ids: [codes.C], total: 1 });
       expect(await listed({ fromTime: '2025-03-03' })).toEqual({ ids: [], total: 0 });
       expect(await listed({ toTime: '2025-03-01' })).toEqual({ ids: [], total: 0 });
@@ -209,7 +210,7 @@ describe.each(testDialects())('production records on %s', (dialect) => {
       expect(await listed({ searchText: codes.A.slice(0, 7) })).toEqual({ ids: [codes.A], total: 1 });
       expect(await listed({ searchText: codes.B })).toEqual({ ids: [codes.B], total: 1 });
       expect(await listed({ searchText: `SN${codes.C.slice(0, 5)}` })).toEqual({ ids: [codes.C], total: 1 });
-      expect(await listed({ searchText: 'SN' })).toEqual({ ids: [codes.C, codes.A, codes.B], total: 3 });
+      expect(await listed({ searchText: 'SN' })).toEqual({ ids: [codes.C, codes.B, codes.A], total: 3 });
       expect(await listed({ searchText: 'AA:BB:CC:00:0' })).toEqual({ ids: [codes.C, codes.A], total: 2 });
       expect(await listed({ searchText: 'AA:BB:CC:00:01' })).toEqual({ ids: [codes.C], total: 1 });
       expect(await listed({ searchText: '  AA:BB:CC:00:00:01 ' })).toEqual({ ids: [codes.A], total: 1 });

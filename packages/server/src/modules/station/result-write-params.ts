@@ -89,8 +89,7 @@ export type WriteParams = Omit<ResultWrite, 'scans' | 'device' | 'counts' | 'fai
     failKinds: string[];
     failItems: number[];
     shard: number;
-    /** 1 when the result changes its bucket's or its day's figures */
-    writeBucket: number;
+    /** 1 when the result changes its day's figures (every result writes its bucket: the pace counts each test) */
     writeDay: number;
   };
 
@@ -132,7 +131,7 @@ export function pick<T, K extends keyof T>(source: T, keys: readonly K[]): Pick<
   return Object.fromEntries(keys.map((key) => [key, source[key]])) as Pick<T, K>;
 }
 
-export const ROLLUP_NAMES = ['bucketStart', 'day', 'ownerId', 'produced', 'shard', 'writeBucket', 'writeDay'] as const;
+export const ROLLUP_NAMES = ['bucketStart', 'day', 'ownerId', 'produced', 'shard', 'writeDay'] as const;
 
 export const WRITE_NAMES = [
   ...new Set([...RESULT_NAMES, ...DEVICE_NAMES, ...COUNTER_NAMES, ...ROLLUP_NAMES, 'failKinds', 'failItems', 'expectedResultCount'] as const),
@@ -151,7 +150,6 @@ export const paramsOf = (w: ResultWrite): WriteParams => {
     failKinds: failures.map((f) => f.kind),
     failItems: failures.map((f) => f.itemId),
     shard: w.terminalId % DAY_SHARDS,
-    writeBucket: w.produced !== 0 || c.firstCount !== 0 ? 1 : 0,
     writeDay: w.produced !== 0 || c.testedUnits !== 0 || c.onePassUnits !== 0 || c.failedUnits !== 0 ? 1 : 0,
   };
 };
@@ -174,5 +172,23 @@ export const addCounters = <T extends string>(table: string, columns: readonly T
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the same sum for each column of the conflict's row
   (eb: any) => Object.fromEntries(columns.map((column) => [column, eb(eb.ref(`${table}.${column}`), '+', eb.ref(`excluded.${column}`))]));
 export const COUNTER_COLUMN_LIST = Object.values(COUNTER_COLUMNS);
-export const BUCKET_COLUMNS = ['produced', 'firstCount', 'firstPassCount'] as const;
+/** The bucket's sums; its span (firstStart, lastEnd) is kept by bucketSpan. */
+export const BUCKET_COLUMNS = ['produced', 'firstCount', 'firstPassCount', 'testCount'] as const;
+
+/**
+ * The bucket's span on a conflict: the earlier start and the later end. Rows from
+ * before migration 012 hold null; PostgreSQL's least/greatest skip a null, SQLite's
+ * two-argument min/max answer null for one, hence the coalesce there.
+ */
+export const bucketSpan =
+  (dialect: 'sqlite' | 'postgres') =>
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the conflict's row, as addCounters takes it
+  (eb: any) => {
+    const [least, greatest] = dialect === 'postgres' ? ['least', 'greatest'] : ['min', 'max'];
+    const kept = (column: string) => eb.fn.coalesce(eb.ref(`task_bucket.${column}`), eb.ref(`excluded.${column}`));
+    return {
+      firstStart: eb.fn(least, [kept('firstStart'), eb.ref('excluded.firstStart')]),
+      lastEnd: eb.fn(greatest, [kept('lastEnd'), eb.ref('excluded.lastEnd')]),
+    };
+  };
 export const DAY_COLUMNS = ['produced', 'tested', 'onePassUnits', 'failedUnits'] as const;

@@ -3,6 +3,7 @@ import { prepared } from '../../platform/prepared.js';
 import {
   addCounters,
   BUCKET_COLUMNS,
+  bucketSpan,
   COUNTER_COLUMN_LIST,
   COUNTER_COLUMNS,
   COUNTER_NAMES,
@@ -115,13 +116,18 @@ export const storeAtOnce = prepared(WRITE_NAMES, (db, _dialect, p: WriteParams) 
     .with('bucket', (q) =>
       q
         .insertInto('task_bucket')
-        .columns(['taskFlowId', 'bucketStart', 'terminalId', ...BUCKET_COLUMNS])
+        .columns(['taskFlowId', 'bucketStart', 'terminalId', ...BUCKET_COLUMNS, 'firstStart', 'lastEnd'])
         .expression(
           sql`select ${typed(p.taskFlowId, 'integer')}, ${typed(p.bucketStart, 'bigint')}, ${typed(p.terminalId, 'integer')},
-            ${typed(p.produced, 'integer')}, ${typed(p.firstCount, 'integer')}, ${typed(p.firstPassCount, 'integer')}
-            from device where ${typed(p.writeBucket, 'integer')} = 1`,
+            ${typed(p.produced, 'integer')}, ${typed(p.firstCount, 'integer')}, ${typed(p.firstPassCount, 'integer')}, 1,
+            ${typed(p.startTime, 'bigint')}, ${typed(p.endTime, 'bigint')}
+            from device`,
         )
-        .onConflict((oc) => oc.columns(['taskFlowId', 'bucketStart', 'terminalId']).doUpdateSet(addCounters('task_bucket', BUCKET_COLUMNS)))
+        .onConflict((oc) =>
+          oc
+            .columns(['taskFlowId', 'bucketStart', 'terminalId'])
+            .doUpdateSet((eb) => ({ ...addCounters('task_bucket', BUCKET_COLUMNS)(eb), ...bucketSpan('postgres')(eb) })),
+        )
         .returning('taskFlowId'),
     )
     .with('today', (q) =>

@@ -6,6 +6,7 @@ import { isUniqueViolation } from '../../platform/tenancy.js';
 import {
   addCounters,
   BUCKET_COLUMNS,
+  bucketSpan,
   COUNTER_COLUMN_LIST,
   COUNTER_NAMES,
   counterValues,
@@ -82,18 +83,27 @@ const countItemFailure = prepared(
       .onConflict((oc) => oc.columns(['taskFlowId', 'terminalId', 'kind', 'itemId']).doUpdateSet(addCounters('item_failure', ['failCount']))),
 );
 
-const countBucket = prepared(['taskFlowId', 'bucketStart', 'terminalId', 'produced', 'firstCount', 'firstPassCount'], (db, _dialect, p: WriteParams) =>
-  db
-    .insertInto('task_bucket')
-    .values({
-      taskFlowId: p.taskFlowId,
-      bucketStart: p.bucketStart,
-      terminalId: p.terminalId,
-      produced: p.produced,
-      firstCount: p.firstCount,
-      firstPassCount: p.firstPassCount,
-    })
-    .onConflict((oc) => oc.columns(['taskFlowId', 'bucketStart', 'terminalId']).doUpdateSet(addCounters('task_bucket', BUCKET_COLUMNS))),
+const countBucket = prepared(
+  ['taskFlowId', 'bucketStart', 'terminalId', 'produced', 'firstCount', 'firstPassCount', 'startTime', 'endTime'],
+  (db, dialect, p: WriteParams) =>
+    db
+      .insertInto('task_bucket')
+      .values({
+        taskFlowId: p.taskFlowId,
+        bucketStart: p.bucketStart,
+        terminalId: p.terminalId,
+        produced: p.produced,
+        firstCount: p.firstCount,
+        firstPassCount: p.firstPassCount,
+        testCount: 1,
+        firstStart: p.startTime,
+        lastEnd: p.endTime,
+      })
+      .onConflict((oc) =>
+        oc
+          .columns(['taskFlowId', 'bucketStart', 'terminalId'])
+          .doUpdateSet((eb) => ({ ...addCounters('task_bucket', BUCKET_COLUMNS)(eb), ...bucketSpan(dialect)(eb) })),
+      ),
 );
 
 const countDay = prepared(['ownerId', 'day', 'taskId', 'shard', 'produced', 'testedUnits', 'onePassUnits', 'failedUnits'], (db, _dialect, p: WriteParams) =>
@@ -142,7 +152,7 @@ export async function storeResult(db: Kysely<Database>, dialect: Dialect, write:
     for (const { kind, itemId } of write.failures) {
       await countItemFailure(db, dialect, { taskFlowId: p.taskFlowId, terminalId: p.terminalId, kind, itemId });
     }
-    if (p.writeBucket) await countBucket(db, dialect, p);
+    await countBucket(db, dialect, p);
     if (p.writeDay) await countDay(db, dialect, p);
     return resultId;
   } catch (error) {

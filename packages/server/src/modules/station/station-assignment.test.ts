@@ -141,4 +141,45 @@ describe.each(testDialects())('station assignment on %s', (dialect) => {
     expect(await assignment(station.token)).toBeNull();
     expectRefusal(await api.submit(station.token, await api.resultBody(station.flowId, task.codes[0]!)), 409, STATION_MSG.notAssigned);
   });
+
+  describe('the last task of an idle terminal (why it is idle)', () => {
+    const lastTask = async (token: string) => api.ok<unknown>(await api.get(PATHS.stationLastTask, token));
+
+    it('is null for a terminal that never reported a result', async () => {
+      const task = await runningTask();
+      expect(await lastTask(task.stations[0]!.token)).toBeNull();
+    });
+
+    it('names the task of the terminal’s latest result, running and then finished', async () => {
+      const earlier = await runningTask({ flows: 1 });
+      const task = await runningTask({ flows: 1 });
+      const station = task.stations[0]!;
+      await api.verdict(station.token, await api.resultBody(station.flowId, task.codes[0]!));
+      expect(await lastTask(station.token)).toEqual({
+        taskId: task.taskId,
+        productNumber: task.product.number,
+        status: 'START',
+        flowName: '流程1',
+        finishTime: null,
+      });
+      // Another terminal's results are not this one's.
+      await api.verdict(earlier.stations[0]!.token, await api.resultBody(earlier.stations[0]!.flowId, earlier.codes[0]!));
+      expect(await lastTask(station.token)).toMatchObject({ taskId: task.taskId });
+
+      api.ok(await api.post(PATHS.taskFinish, admin, { id: task.taskId }));
+      expect(await assignment(station.token)).toBeNull();
+      expect(await lastTask(station.token)).toEqual({
+        taskId: task.taskId,
+        productNumber: task.product.number,
+        status: 'FINISH',
+        flowName: '流程1',
+        finishTime: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/),
+      });
+    });
+
+    it('refuses a caller without a station session', async () => {
+      expect((await api.get(PATHS.stationLastTask, admin)).statusCode).toBe(401);
+      expect((await api.get(PATHS.stationLastTask, null)).statusCode).toBe(401);
+    });
+  });
 });

@@ -129,7 +129,7 @@ function epochOf(value: number | string, timeZone: string): number {
 }
 
 /** A device that passed the checks of steps 2–4, with the context it was read in. */
-type CheckedContext = ResultContext & {
+export type CheckedContext = ResultContext & {
   deviceId: number;
   code: string;
   passedFlows: number;
@@ -142,21 +142,24 @@ type CheckedContext = ResultContext & {
 /**
  * Steps 2–4 in one read: the terminal on a flow of a running task (an UNSTART
  * one starts with this result), the production code of this task, the previous
- * flow passed.
+ * flow passed. Shared with the check of a code as it is scanned (station-device.ts),
+ * so that the station app hears at the scan exactly what the result would be told.
+ * `unknownCode` is 400 for a result (a body naming no unit) and 404 for a look-up of the unit.
  */
-async function checkedContext(
+export async function checkedContext(
   trx: Kysely<Database>,
   dialect: Dialect,
   caller: StationCaller,
   code: string,
   lock: boolean,
+  unknownCode: (message: string) => HttpError = badRequest,
 ): Promise<CheckedContext> {
   if (!servesFlow(caller)) throw conflict(STATION_MSG.notAssigned);
   const context = await findResultContext(trx, dialect, caller.taskId!, caller.flowId!, code, lock);
   if (!context) throw conflict(STATION_MSG.notAssigned);
   const status = context.taskStatus as TaskStatus;
   if (status !== 'UNSTART' && status !== 'START') throw conflict(STATION_MSG.taskNotRunning(TASK_STATUS_NAMES[status]));
-  if (context.deviceId === null || context.code === null) throw badRequest(STATION_MSG.codeUnknown(code));
+  if (context.deviceId === null || context.code === null) throw unknownCode(STATION_MSG.codeUnknown(code));
   if (context.deviceTaskId !== context.taskId) throw badRequest(STATION_MSG.codeOfOtherTask(code));
   if (context.previousFlowId !== null && context.previousStatus !== 'TEST_SUCCESS') {
     throw conflict(STATION_MSG.previousFlowFirst(context.previousFlowName!));

@@ -357,3 +357,17 @@ export async function resultsOfTerminal(
 /** Whether a terminal is on a production task's flow (overall check, see task-terminals.ts). */
 export const servesFlow = (terminal: { terminalStatus: number; taskId: number | null; flowId: number | null }) =>
   terminal.terminalStatus === TERMINAL_STATUS.overallCheck && terminal.taskId !== null && terminal.flowId !== null;
+
+/** The task and flow of a terminal's latest result (its last task), undefined when it has none. */
+export function lastTaskOfTerminal(db: Kysely<Database>, terminalId: number) {
+  return db
+    .selectFrom('flow_result')
+    .innerJoin('task', 'task.id', 'flow_result.taskId')
+    .innerJoin('task_flow', 'task_flow.id', 'flow_result.taskFlowId')
+    .select(['task.id as taskId', 'task.productNumber', 'task.status', 'task.finishTime', 'task_flow.name as flowName'])
+    .where('flow_result.terminalId', '=', terminalId)
+    .orderBy('flow_result.createTime', 'desc')
+    .orderBy('flow_result.id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}

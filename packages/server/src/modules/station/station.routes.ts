@@ -5,6 +5,9 @@ import {
   PATHS,
   PUBLIC,
   stationAssignment,
+  stationDevice,
+  stationDeviceQuery,
+  stationLastTask,
   stationLoginBody,
   stationLoginResult,
   stationResultBody,
@@ -19,8 +22,9 @@ import { finishCompletedTasks } from '../task/task.service.js';
 import type { ModuleContext } from '../../routes.js';
 import { flowChecksCache } from './flow-checks.js';
 import { registerStationGuard, requireStation, stationLogin, stationLogout } from './station-auth.js';
+import { deviceAtFlow } from './station-device.js';
 import { submitResult } from './station-result.js';
-import { stationAssignment as loadAssignment, stationResults } from './station.service.js';
+import { stationAssignment as loadAssignment, stationLastTask as loadLastTask, stationResults } from './station.service.js';
 
 const tags = ['工位'];
 
@@ -81,6 +85,21 @@ export function stationRoutes({ db, config, results }: ModuleContext): FastifyPl
         schema: { tags, summary: '提交检测结果', body: stationResultBody, response: { 200: envelopeOf(stationVerdict) } },
       },
       async (request) => ok(await submitResult(writer, requireStation(request), request.body, config.timeZone)),
+    );
+
+    app.get(
+      PATHS.stationDevice,
+      {
+        config: STATION_ROUTE,
+        schema: { tags, summary: '扫码校验生产码', querystring: stationDeviceQuery, response: { 200: envelopeOf(stationDevice) } },
+      },
+      async (request) => ok(await deviceAtFlow(db, requireStation(request), request.query.productionCode)),
+    );
+
+    app.get(
+      PATHS.stationLastTask,
+      { config: STATION_ROUTE, schema: { tags, summary: '终端上一任务', response: { 200: envelopeOf(stationLastTask) } } },
+      async (request) => ok(await loadLastTask(db.kysely, requireStation(request), config.timeZone)),
     );
 
     app.get(

@@ -7,6 +7,7 @@ import {
   type StandardItem,
   type StationAssignment,
   type StationItem,
+  type StationLastTask,
   type StationResultRow,
   standardText,
   type TaskStatus,
@@ -18,7 +19,7 @@ import { fileUrl } from '../../platform/files.js';
 import { formatTime, parseZonedTime } from '../../platform/time.js';
 import type { StationCaller } from './station-auth.js';
 import type { FlowChecksOf } from './flow-checks.js';
-import { findAssignedFlow, type FlowItemRow, resultsOfTerminal, servesFlow } from './station.repository.js';
+import { findAssignedFlow, type FlowItemRow, lastTaskOfTerminal, resultsOfTerminal, servesFlow } from './station.repository.js';
 
 function parseJson<T>(text: string | null, fallback: T): T {
   if (text === null) return fallback;
@@ -97,5 +98,22 @@ export async function stationResults(
     total,
     pageSize: paging.pageSize,
     pageNum: paging.page,
+  };
+}
+
+/**
+ * 上一任务: the task of the terminal's latest result. A task that finishes frees its
+ * terminals, so an idle terminal's assignment says nothing of it; this says
+ * whether the last task finished or is still running without this terminal.
+ */
+export async function stationLastTask(db: Kysely<Database>, caller: StationCaller, timeZone: string): Promise<StationLastTask> {
+  const row = await lastTaskOfTerminal(db, caller.terminalId);
+  if (!row) return null;
+  return {
+    taskId: row.taskId,
+    productNumber: row.productNumber,
+    status: row.status as TaskStatus,
+    flowName: row.flowName,
+    finishTime: row.finishTime === null ? null : formatTime(row.finishTime, timeZone),
   };
 }

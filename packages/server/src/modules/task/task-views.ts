@@ -13,6 +13,7 @@ import type { z } from 'zod';
 import { notFound } from '../../platform/errors.js';
 import type { Database } from '../../platform/schema.js';
 import { formatTime } from '../../platform/time.js';
+import { taskFlowPaces } from '../board/board.service.js';
 import type { TaskScope } from './task-scope.js';
 import { terminalsOfTask, type TaskTerminalRow, toPadInfo } from './task-terminals.js';
 import { findTask, flowsOfTasks, linesOfTasks, type TaskFlowRow, type TaskLineRow, type TaskRow, taskPage } from './task.repository.js';
@@ -84,37 +85,6 @@ const FLOW_STATUS_OF: Record<TaskStatus, number> = {
   FINISH: FLOW_STATUS.ended,
 };
 
-const HOUR = 3_600_000;
-
-/**
- * Mean seconds per unit at each flow over the last hour (results whose test
- * ended in it, read through the (taskFlowId, endTime) index): the span from the
- * first of them starting to the last ending over their number, so parallel
- * stations at a flow make it faster and idle gaps slower, as the expected finish
- * (remaining units × seconds per unit) needs. 0 for a flow with no result in the hour.
- */
-async function realSpeeds(db: Kysely<Database>, flowIds: readonly number[], now: number): Promise<Map<number, number>> {
-  if (flowIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('flow_result')
-    .select((eb) => [
-      'taskFlowId',
-      eb.fn.countAll<number>().as('n'),
-      eb.fn.min('startTime').as('firstStart'),
-      eb.fn.max('endTime').as('lastEnd'),
-    ])
-    .where('taskFlowId', 'in', flowIds)
-    .where('endTime', '>', now - HOUR)
-    .groupBy('taskFlowId')
-    .execute();
-  return new Map(
-    rows.map((row) => {
-      const seconds = (Number(row.lastEnd) - Number(row.firstStart)) / 1000 / Number(row.n);
-      return [row.taskFlowId, Math.max(0, Math.round(seconds * 10) / 10)];
-    }),
-  );
-}
-
 function toDetailFlow(task: TaskRow, flow: TaskFlowRow, terminals: readonly TaskTerminalRow[], realSpeed: number): TaskDetailFlow {
   const pads = terminals.filter((terminal) => terminal.flowId === flow.id);
   return {
@@ -144,11 +114,8 @@ export async function taskDetail(db: Kysely<Database>, scope: TaskScope, id: num
   const lines = await linesOfTasks(db, [id]);
   const flows = await flowsOfTasks(db, [id]);
   const terminals = await terminalsOfTask(db, id);
-  const speeds = await realSpeeds(
-    db,
-    flows.map((flow) => flow.id),
-    Date.now(),
-  );
+  // The board's pace, from the five-minute counters (docs/metrics.md, realSpeed): one definition for both.
+  const speeds = await taskFlowPaces(db, id, Date.now());
   return {
     ...toTask(task, lines, [], timeZone),
     flows: flows.map((flow) => toDetailFlow(task, flow, terminals, speeds.get(flow.id) ?? 0)),

@@ -1,4 +1,4 @@
-import { MSG } from '@factory/contracts';
+import { MSG, PATHS } from '@factory/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -126,13 +126,39 @@ describe('layout', () => {
     expect(within(dialog).getByRole('button', { name: '关闭' })).toBeTruthy();
   });
 
-  it('forces a new password first when the session still has the default one', async () => {
-    useSession.getState().signIn(loginResultWith({ mustChangePassword: true }));
-    renderApp('/stockOut');
+  it('forces a new password first, with only the dialog mounted and no call made', async () => {
+    const user = userEvent.setup();
+    const seen = installFetch(() => ({ body: envelope(null) }));
+    useSession.getState().signIn(loginResultWith({ token: 'first-login', mustChangePassword: true }));
+    // The dashboard: behind the dialog it used to load, show zeros and draw a row of 403s.
+    const { router } = renderApp('/dataCenter');
     const dialog = await screen.findByRole('dialog', { name: '修改密码' });
     expect(within(dialog).getByText(MSG.passwordMustChange)).toBeTruthy();
     expect(within(dialog).queryByRole('button', { name: '关闭' })).toBeNull();
     expect(within(dialog).queryByRole('button', { name: '取消' })).toBeNull();
-    expect(within(dialog).getByRole('button', { name: '确定' })).toBeTruthy();
+
+    // Give a page every chance to mount and ask the server for something.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(seen).toEqual([]);
+    expect(screen.queryByRole('menu', { name: '主菜单' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: '数据中心' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'operator_li' })).toBeNull();
+    expect(screen.queryByText('ICP备案号：京ICP备00000000号')).toBeNull();
+
+    await user.type(within(dialog).getByLabelText('新密码'), 'NewPassw0rd');
+    await user.type(within(dialog).getByLabelText('确认密码'), 'NewPassw0rd');
+    await user.click(within(dialog).getByRole('button', { name: '确定' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(seen.map((request) => request.url)).toEqual([PATHS.editPassword]);
+    expect(seen[0]?.headers.Authorization).toBe('Bearer first-login');
+    expect(useSession.getState().token).toBeNull();
+  });
+
+  it('leaves the sign-in page alone while its session must change the password', async () => {
+    useSession.getState().signIn(loginResultWith({ mustChangePassword: true }));
+    renderApp('/login');
+    expect(await screen.findByRole('textbox', { name: '用户名' })).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: '修改密码' })).toBeNull();
   });
 });

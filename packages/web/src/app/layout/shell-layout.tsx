@@ -20,8 +20,6 @@ export function ShellLayout() {
   const token = useSession((state) => state.token);
   const activeMenuUrl = useSession((state) => state.activeMenuUrl);
   const setActiveMenu = useSession((state) => state.setActiveMenu);
-  // A session on the default password must pick a new one before anything else (DESIGN.md §2).
-  const mustChangePassword = useSession((state) => state.mustChangePassword);
   const homeUrl = useSession((state) => findFirstMenuUrl(state.menus));
   const [passwordOpen, setPasswordOpen] = useState(false);
   const page = useCurrentPage();
@@ -62,11 +60,8 @@ export function ShellLayout() {
         <Outlet />
       </Layout.Content>
       {!page?.hideFooter && <ShellFooter />}
-      <ChangePasswordDialog
-        open={mustChangePassword || passwordOpen}
-        forced={mustChangePassword}
-        onClose={() => setPasswordOpen(false)}
-      />
+      {/* Only the change asked for from the user menu: the forced one is the app frame's, with no page behind it. */}
+      <ChangePasswordDialog open={passwordOpen} forced={false} onClose={() => setPasswordOpen(false)} />
     </Layout>
   );
 }

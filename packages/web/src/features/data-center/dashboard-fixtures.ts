@@ -25,7 +25,8 @@ export const statisticInfo: StatisticInfo = {
   outStockCount: 14208,
   recheckCount: 23,
 };
-export const devOutput: DevOutput = { developmentCount: 8, outputCount: 14, total: 22 };
+// outputCount is deviceAverage.total (累计产量), as the server answers both.
+export const devOutput: DevOutput = { developmentCount: 8, outputCount: 98213, total: 155000 };
 export const productionTop: ChartPoint[] = [
   { xVal: 'GW_100', yVal: 8421 },
   { xVal: 'SW_200', yVal: 6310 },

@@ -102,6 +102,21 @@ describe('the flow rates (slide 4)', () => {
   });
 });
 
+describe('the flow rates before a flow has a first attempt', () => {
+  it('keeps the flow in its place with no bar, not a 0% one', () => {
+    const option = flowRateOption(
+      [
+        { xVal: '上电检测', yVal: 0.5 },
+        { xVal: '整机终检', yVal: null },
+      ],
+      0.8,
+    );
+    expect(axisOf(option.xAxis).data).toEqual(['上电检测', '整机终检']);
+    const series = seriesOf(option) as { data: { value: number | null }[] };
+    expect(series.data.map((bar) => bar.value)).toEqual([50, null]);
+  });
+});
+
 describe('the board address', () => {
   it('reads the task id, and the model and line names encoded twice', () => {
     const twice = (text: string) => encodeURIComponent(encodeURIComponent(text));

@@ -1,4 +1,4 @@
-import { BOARD_LIMITS, type ChartPoint } from '@factory/contracts';
+import { BOARD_LIMITS, type ChartPoint, type RatePoint } from '@factory/contracts';
 import type { BarSeriesOption } from 'echarts/charts';
 import { chartStyleOf, plotGrid as grid, SCREEN_COLORS, targetLine, verticalGradient, type ScreenChartOption } from '../../lib/chart-options';
 import { ratePercent } from './board-view';
@@ -73,10 +73,19 @@ export function problemPieOption(points: readonly ChartPoint[]): BoardChartOptio
       {
         type: 'pie',
         name: '问题分布',
-        radius: ['38%', '64%'],
+        // A ring small enough to leave each side room for a whole flow name: at 1366 px the labels,
+        // truncated to fit a larger ring, read 版本… instead of 版本校验 (issue 13).
+        radius: ['34%', '56%'],
         center: ['50%', '45%'],
         data: points.map((point) => ({ name: point.xVal, value: point.yVal })),
-        label: { color: BOARD_COLORS.text, fontSize: LABEL_SIZE, formatter: '{b}\n{c} 次', alignTo: 'edge', edgeDistance: 8 },
+        label: {
+          color: BOARD_COLORS.text,
+          fontSize: LABEL_SIZE,
+          formatter: '{b}\n{c} 次',
+          alignTo: 'edge',
+          edgeDistance: 8,
+          overflow: 'none',
+        },
         labelLine: { lineStyle: { color: BOARD_COLORS.muted } },
         itemStyle: { borderColor: BOARD_COLORS.background, borderWidth: 3 },
       },
@@ -112,8 +121,11 @@ export function problemTopOption(points: readonly ChartPoint[]): BoardChartOptio
   };
 }
 
-/** 一次通过率总览: a bar per flow (0–100 %), green at or above the target, amber below, the target dashed. */
-export function flowRateOption(points: readonly ChartPoint[], aimRate: number): BoardChartOption {
+/**
+ * 一次通过率总览: a bar per flow (0–100 %), green at or above the target, amber below, the
+ * target dashed. A flow with no first attempt (null) keeps its place with no bar, not a 0% one.
+ */
+export function flowRateOption(points: readonly RatePoint[], aimRate: number): BoardChartOption {
   const aim = ratePercent(aimRate);
   return {
     grid: grid({ left: 16, right: 40, top: 48, bottom: 16 }),
@@ -132,6 +144,7 @@ export function flowRateOption(points: readonly ChartPoint[], aimRate: number): 
         name: '一次通过率',
         barMaxWidth: 72,
         data: points.map((point) => {
+          if (point.yVal === null) return { value: null };
           const percent = ratePercent(point.yVal);
           return { value: percent, itemStyle: { color: percent >= aim ? BOARD_COLORS.pass : BOARD_COLORS.warn } };
         }),

@@ -1,15 +1,16 @@
 import type { FlowResultStatus, ProductionRecord, TestStatus } from '@factory/contracts';
 import dayjs, { type Dayjs } from 'dayjs';
 
+// The words themselves live in contracts: the record export must say what the console says.
+export { FLOW_RESULT_NAMES, TEST_STATUS_NAMES } from '@factory/contracts';
+
 /** The records pages belong to 产线检测 (DESIGN.md §4). */
 export const RECORD_MENU = '/productionCenter';
 
-export const TEST_STATUS_NAMES: Record<TestStatus, string> = { PASS: '合格', NOT_PASS: '不合格' };
 export const TEST_STATUS_COLORS: Record<TestStatus, string> = { PASS: 'success', NOT_PASS: 'error' };
 /** A device with flows still untested and none failed has no overall status yet. */
 export const TEST_STATUS_PENDING = '检测中';
 
-export const FLOW_RESULT_NAMES: Record<FlowResultStatus, string> = { TEST_SUCCESS: '合格', TEST_ERROR: '不合格' };
 export const FLOW_RESULT_COLORS: Record<FlowResultStatus, string> = { TEST_SUCCESS: 'success', TEST_ERROR: 'error' };
 export const UNTESTED = '未检测';
 

@@ -4,6 +4,8 @@ interface ScanBoxProps {
   /** what to scan, in order (生产码, then SN码, MAC or IMEI) */
   labels: string[];
   codes: string[];
+  /** the production code being checked with the server, if any */
+  checking: string | null;
   inputRef: RefObject<HTMLInputElement | null>;
   onScan: (text: string) => void;
   /** scan the code at this position again (and the ones after it) */
@@ -14,7 +16,7 @@ interface ScanBoxProps {
  * The field a keyboard-wedge scanner types into: it sends the code's characters
  * and then Enter. It keeps the focus whenever no other field needs it (work-area).
  */
-export function ScanBox({ labels, codes, inputRef, onScan, onRedo }: ScanBoxProps) {
+export function ScanBox({ labels, codes, checking, inputRef, onScan, onRedo }: ScanBoxProps) {
   const [text, setText] = useState('');
   const next = labels[codes.length];
 
@@ -29,11 +31,12 @@ export function ScanBox({ labels, codes, inputRef, onScan, onRedo }: ScanBoxProp
   return (
     <section className="scan-box">
       <label className="scan-box__field">
-        <span className="scan-box__prompt">{next ? `请扫描${next}` : '扫码完成'}</span>
+        <span className="scan-box__prompt">{checking !== null ? '正在校验生产码…' : next ? `请扫描${next}` : '扫码完成'}</span>
         <input
           ref={inputRef}
           className="scan-box__input"
           aria-label="扫码"
+          aria-busy={checking !== null}
           autoComplete="off"
           autoCapitalize="off"
           spellCheck={false}

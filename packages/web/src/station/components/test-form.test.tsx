@@ -1,10 +1,10 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { failure } from '../../test/fetch-stand-in';
+import { envelope, failure, type StandInAnswer } from '../../test/fetch-stand-in';
 import { STATION_MSG } from '../lib/contracts';
 import { StationApp } from '../station-app';
-import { bodyOf, installStationServer, type ResultBodySeen, resultPosts, signedIn } from '../test/station-fixtures';
+import { bodyOf, deviceOf, installStationServer, type ResultBodySeen, resultPosts, scanInto, signedIn } from '../test/station-fixtures';
 
 afterEach(() => localStorage.clear());
 
@@ -27,7 +27,7 @@ async function openWork(server: Parameters<typeof installStationServer>[0] = {})
 
 /** A scanner types the code and Enter into the focused scan field. */
 async function scan(user: User, code: string) {
-  await user.type(scanField(), `${code}{Enter}`);
+  await scanInto(user, code);
 }
 
 /** Scans the three codes and fills every value and manual check so the device passes (or fails on voltage). */
@@ -260,5 +260,91 @@ describe('submitting and the verdict', () => {
     const panel = screen.getByRole('region', { name: '今日记录' });
     await waitFor(() => expect(within(panel).getByText('K7Q2M9XA4B')).toBeTruthy());
     expect(assignmentCalls()).toBe(before + 1);
+  });
+});
+
+describe('checking the production code the moment it is scanned', () => {
+  const deviceChecks = (seen: { url: string }[]) => seen.filter((request) => request.url.startsWith('/api/station/device'));
+
+  it('refuses an unknown code at once with the server’s message, keeps the focus on the scan field, and takes the next scan as the production code', async () => {
+    const { user, seen } = await openWork({
+      device: (code) => (code === 'NOTACODE1' ? { status: 404, body: failure(STATION_MSG.codeUnknown(code)) } : { body: envelope(deviceOf(code)) }),
+    });
+    await scan(user, 'NOTACODE1');
+    expect(screen.getByRole('alert').textContent).toBe('生产码NOTACODE1不存在');
+    expect(step('生产码').textContent).toContain('待扫描');
+    expect(screen.getByText('请扫描生产码')).toBeTruthy();
+    expect(document.activeElement).toBe(scanField());
+    expect(deviceChecks(seen).map((request) => request.url)).toEqual(['/api/station/device?productionCode=NOTACODE1']);
+
+    // The real code, scanned next, is the production code, not the SN.
+    await scan(user, 'K7Q2M9XA4B');
+    expect(step('生产码').textContent).toContain('K7Q2M9XA4B');
+    expect(step('SN码').textContent).toContain('待扫描');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(resultPosts(seen)).toHaveLength(0);
+  });
+
+  it.each([
+    ['another task’s unit', 400, STATION_MSG.codeOfOtherTask('K7Q2M9XA4B'), STATION_MSG.codeOfOtherTask('K7Q2M9XA4B')],
+    ['a unit waiting at an earlier flow', 409, STATION_MSG.previousFlowFirst('外观检查'), `${STATION_MSG.previousFlowFirst('外观检查')}（生产码K7Q2M9XA4B）`],
+    ['a stopped task', 409, STATION_MSG.taskNotRunning('停止中'), `${STATION_MSG.taskNotRunning('停止中')}（生产码K7Q2M9XA4B）`],
+  ])('refuses %s with the reason, naming the code', async (_case, status, message, shown) => {
+    const { user } = await openWork({ device: () => ({ status, body: failure(message) }) });
+    await scan(user, 'K7Q2M9XA4B');
+    expect(screen.getByRole('alert').textContent).toBe(shown);
+    expect(step('生产码').textContent).toContain('待扫描');
+    expect(document.activeElement).toBe(scanField());
+  });
+
+  it('asks before retesting a unit that passed here already', async () => {
+    const { user } = await openWork({ device: (code) => ({ body: envelope(deviceOf(code, { latestStatus: 'TEST_SUCCESS', attempts: 1, sn: 'SN-1' })) }) });
+    await scan(user, 'K7Q2M9XA4B');
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain(STATION_MSG.passedHere('K7Q2M9XA4B', '上电检测'));
+    expect(step('生产码').textContent).toContain('待扫描');
+    expect(document.activeElement).toBe(scanField());
+
+    await user.click(within(alert).getByRole('button', { name: '仍要复测' }));
+    expect(step('生产码').textContent).toContain('K7Q2M9XA4B');
+    expect(screen.getByRole('status').textContent).toBe('复测生产码K7Q2M9XA4B');
+    expect(document.activeElement).toBe(scanField());
+  });
+
+  it('says a unit failed here before is being retested, and refuses a code other than the one it carries', async () => {
+    const { user } = await openWork({ device: (code) => ({ body: envelope(deviceOf(code, { latestStatus: 'TEST_ERROR', attempts: 1, sn: 'SN20251121001' })) }) });
+    await scan(user, 'K7Q2M9XA4B');
+    expect(step('生产码').textContent).toContain('K7Q2M9XA4B');
+    expect(screen.getByRole('status').textContent).toBe('生产码K7Q2M9XA4B在本流程上次检测不合格，本次为第2次检测');
+    await scan(user, 'SN-OTHER');
+    expect(screen.getByRole('alert').textContent).toBe(STATION_MSG.scanMismatch('SN码', 'SN20251121001'));
+    expect(step('SN码').textContent).toContain('待扫描');
+    await scan(user, 'SN20251121001');
+    expect(step('SN码').textContent).toContain('SN20251121001');
+  });
+
+  it('holds further scans while the code is checked, so none lands in the SN slot', async () => {
+    let answer: (value: StandInAnswer) => void = () => {};
+    const { user } = await openWork({ device: (code) => new Promise((resolve) => (answer = () => resolve({ body: envelope(deviceOf(code)) }))) });
+    await user.type(scanField(), 'K7Q2M9XA4B{Enter}');
+    expect(scanField().getAttribute('aria-busy')).toBe('true');
+    expect(screen.getByText('正在校验生产码…')).toBeTruthy();
+    await user.type(scanField(), 'SN20251121001{Enter}');
+    expect(screen.getByRole('alert').textContent).toBe('正在校验生产码K7Q2M9XA4B，请稍后再扫描');
+    await act(async () => answer({}));
+    await waitFor(() => expect(step('生产码').textContent).toContain('K7Q2M9XA4B'));
+    expect(step('SN码').textContent).toContain('待扫描');
+    expect(document.activeElement).toBe(scanField());
+  });
+
+  it('takes the code unchecked when the server cannot be reached, and says so', async () => {
+    const { user } = await openWork({
+      device: () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    await scan(user, 'K7Q2M9XA4B');
+    expect(step('生产码').textContent).toContain('K7Q2M9XA4B');
+    expect(screen.getByRole('alert').textContent).toBe('无法连接服务器：生产码K7Q2M9XA4B暂未校验，提交时由服务器校验');
   });
 });

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import type { StationVerdict } from '../lib/contracts';
+import { STATION_MSG, type StationDevice, type StationVerdict } from '../lib/contracts';
 import { newClientResultId } from '../lib/client-result-id';
 import { type Assignment, type Draft, draftKey, emptyDraft, loadDraft, missingInput, type ResultBody, resultBody, saveDraft } from '../lib/draft';
-import { StationError, submitResult } from '../lib/station-api';
+import { checkDevice, StationError, submitResult } from '../lib/station-api';
 import { ItemRow } from './item-row';
 import { ManualChecks } from './manual-checks';
 import { ScanBox } from './scan-box';
@@ -22,6 +22,9 @@ interface TestFormProps {
 
 type Notice = { tone: 'warn' | 'error' | 'info'; text: string } | null;
 
+/** Where the unit keeps each code after the production code (scanCodesOf). */
+const BOUND_FIELDS: Record<string, 'sn' | 'mac' | 'imei'> = { SN码: 'sn', MAC: 'mac', IMEI: 'imei' };
+
 /** Fields that take typing themselves; a tap anywhere else hands the focus back to the scan field. */
 const TYPING_FIELDS = 'input, select, textarea';
 
@@ -35,6 +38,12 @@ export function TestForm({ token, terminalId, assignment, queueWaiting, onScanSt
   const [draft, setDraft] = useState<Draft>(() => loadDraft(key));
   const [notice, setNotice] = useState<Notice>(null);
   const [submitting, setSubmitting] = useState(false);
+  /** the production code being checked with the server: further scans wait, so none lands in the SN slot */
+  const [checking, setChecking] = useState<string | null>(null);
+  /** the unit of the scanned production code, as the server answered (null: unchecked, e.g. offline or after a reload) */
+  const [unit, setUnit] = useState<StationDevice | null>(null);
+  /** a unit that passed this flow already: taken only when the worker asks for a retest */
+  const [passedUnit, setPassedUnit] = useState<StationDevice | null>(null);
   const scanRef = useRef<HTMLInputElement>(null);
 
   const update = (change: (current: Draft) => Draft) => {
@@ -44,7 +53,11 @@ export function TestForm({ token, terminalId, assignment, queueWaiting, onScanSt
       return next;
     });
   };
-  const reset = () => update(() => emptyDraft(key));
+  const reset = () => {
+    setUnit(null);
+    setPassedUnit(null);
+    update(() => emptyDraft(key));
+  };
   /** Back to the scan field, in view: the next device starts there, and a refusal shows just below it. */
   const backToScan = () => {
     scanRef.current?.focus({ preventScroll: true });
@@ -72,9 +85,59 @@ export function TestForm({ token, terminalId, assignment, queueWaiting, onScanSt
     };
   }, []);
 
+  /** The production code taken: a new device and a new result. */
+  const takeProductionCode = (code: string, checked: StationDevice | null) => {
+    setUnit(checked);
+    setPassedUnit(null);
+    update((current) => ({ ...current, codes: [code], clientResultId: newClientResultId(), startTime: Date.now() }));
+  };
+
+  /**
+   * The production code is checked the moment it is scanned, with the checks a
+   * result of it meets on the server: a code it would refuse is refused now, with
+   * the same message, and the focus stays on the scan field for the right code.
+   */
+  const checkProductionCode = async (code: string) => {
+    setChecking(code);
+    setNotice({ tone: 'info', text: `正在校验生产码${code}…` });
+    try {
+      const checked = await checkDevice(token, code);
+      if (checked.latestStatus === 'TEST_SUCCESS') {
+        setPassedUnit(checked);
+        setNotice({ tone: 'warn', text: STATION_MSG.passedHere(checked.productionCode, assignment.flowName) });
+        return;
+      }
+      takeProductionCode(checked.productionCode, checked);
+      setNotice(
+        checked.latestStatus === 'TEST_ERROR'
+          ? { tone: 'info', text: `生产码${checked.productionCode}在本流程上次检测不合格，本次为第${checked.attempts + 1}次检测` }
+          : null,
+      );
+    } catch (failure) {
+      if (failure instanceof StationError && failure.kind === 'refused') {
+        setPassedUnit(null);
+        // The field is empty again: the reason names the code refused when the server's message does not.
+        setNotice({ tone: 'error', text: failure.message.includes(code) ? failure.message : `${failure.message}（生产码${code}）` });
+      } else if (failure instanceof StationError && failure.kind === 'session') {
+        onExpired(failure.message);
+      } else {
+        // Offline the terminal keeps working (results queue up): the server checks the code when the result arrives.
+        takeProductionCode(code, null);
+        setNotice({ tone: 'warn', text: `无法连接服务器：生产码${code}暂未校验，提交时由服务器校验` });
+      }
+    } finally {
+      setChecking(null);
+      backToScan();
+    }
+  };
+
   const onScan = (text: string) => {
     onScanStart();
     const labels = assignment.scanCodes;
+    if (checking !== null) {
+      setNotice({ tone: 'warn', text: `正在校验生产码${checking}，请稍后再扫描` });
+      return;
+    }
     if (draft.codes.length >= labels.length) {
       setNotice({ tone: 'warn', text: '扫码已完成：请提交本台设备，或点击生产码的重扫更换设备' });
       return;
@@ -83,16 +146,28 @@ export function TestForm({ token, terminalId, assignment, queueWaiting, onScanSt
       setNotice({ tone: 'warn', text: `${text}已扫描，请扫描${labels[draft.codes.length]}` });
       return;
     }
+    if (draft.codes.length === 0) {
+      void checkProductionCode(text);
+      return;
+    }
+    // A code the unit carries already must be scanned as it is (the server would refuse another at submit).
+    const label = labels[draft.codes.length]!;
+    const field = BOUND_FIELDS[label];
+    const bound = field && unit ? unit[field] : null;
+    if (bound && bound !== text) {
+      setNotice({ tone: 'error', text: STATION_MSG.scanMismatch(label, bound) });
+      return;
+    }
     setNotice(null);
-    update((current) =>
-      current.codes.length === 0
-        ? { ...current, codes: [text], clientResultId: newClientResultId(), startTime: Date.now() }
-        : { ...current, codes: [...current.codes, text] },
-    );
+    update((current) => ({ ...current, codes: [...current.codes, text] }));
   };
 
   const onRedo = (index: number) => {
     setNotice(null);
+    if (index === 0) {
+      setUnit(null);
+      setPassedUnit(null);
+    }
     // Another production code is another device and another result.
     update((current) => ({
       ...current,
@@ -141,10 +216,23 @@ export function TestForm({ token, terminalId, assignment, queueWaiting, onScanSt
   const scanned = draft.codes.length > 0;
   return (
     <div className="test-form">
-      <ScanBox labels={assignment.scanCodes} codes={draft.codes} inputRef={scanRef} onScan={onScan} onRedo={onRedo} />
+      <ScanBox labels={assignment.scanCodes} codes={draft.codes} checking={checking} inputRef={scanRef} onScan={onScan} onRedo={onRedo} />
       {notice && (
         <div className={`notice notice--${notice.tone}`} role={notice.tone === 'info' ? 'status' : 'alert'}>
-          {notice.text}
+          <span>{notice.text}</span>
+          {passedUnit && (
+            <button
+              type="button"
+              className="notice__action"
+              onClick={() => {
+                takeProductionCode(passedUnit.productionCode, passedUnit);
+                setNotice({ tone: 'info', text: `复测生产码${passedUnit.productionCode}` });
+                backToScan();
+              }}
+            >
+              仍要复测
+            </button>
+          )}
         </div>
       )}
       {assignment.items.length > 0 && (

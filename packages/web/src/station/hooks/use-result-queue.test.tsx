@@ -6,7 +6,7 @@ import { STATION_MSG } from '../lib/contracts';
 import type { QueuedResult } from '../lib/result-queue';
 import { STORAGE_KEYS } from '../lib/storage';
 import { StationApp } from '../station-app';
-import { bodyOf, installStationServer, type ResultBodySeen, resultPosts, SESSION, signedIn, verdictOf } from '../test/station-fixtures';
+import { bodyOf, installStationServer, type ResultBodySeen, resultPosts, scanInto, SESSION, signedIn, verdictOf } from '../test/station-fixtures';
 
 afterEach(() => localStorage.clear());
 
@@ -19,7 +19,7 @@ const results = () => screen.getByRole('region', { name: '今日记录' });
 type User = ReturnType<typeof userEvent.setup>;
 
 async function testDevice(user: User, code: string) {
-  for (const scanned of [code, `SN-${code}`, `MAC-${code}`]) await user.type(scanField(), `${scanned}{Enter}`);
+  for (const scanned of [code, `SN-${code}`, `MAC-${code}`]) await scanInto(user, scanned);
   await user.type(within(itemRow('供电电压')).getByLabelText('供电电压'), '3.3');
   await user.click(within(itemRow('电源开关')).getByRole('button', { name: '开' }));
   await user.selectOptions(within(itemRow('信号档位')).getByLabelText('信号档位'), '中');
@@ -165,7 +165,7 @@ describe('draft', () => {
     const user = userEvent.setup();
     const page = render(<StationApp />);
     await screen.findByLabelText('扫码');
-    await user.type(scanField(), 'K7Q2M9XA4B{Enter}');
+    await scanInto(user, 'K7Q2M9XA4B');
     await user.type(scanField(), 'SN-1{Enter}');
     await user.type(within(itemRow('供电电压')).getByLabelText('供电电压'), '3.4');
     await user.click(within(manualRow('外壳完好')).getByRole('button', { name: '不合格' }));

@@ -10,7 +10,9 @@ export { STATION_MSG } from '../../../../contracts/src/station/messages';
 export { judgeValue, standardText } from '../../../../contracts/src/station/verdict';
 export type {
   StationAssignment,
+  StationDevice,
   StationItem,
+  StationLastTask,
   StationLoginBody,
   StationLoginResult,
   StationResultBody,

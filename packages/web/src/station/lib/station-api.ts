@@ -3,6 +3,8 @@ import {
   STATION_MSG,
   SUCCESS_CODE,
   type StationAssignment,
+  type StationDevice,
+  type StationLastTask,
   type StationLoginBody,
   type StationLoginResult,
   type StationResultBody,
@@ -86,6 +88,12 @@ export const stationLogin = (body: StationLoginBody) => call<StationLoginResult>
 export const stationLogout = (token: string) => call<unknown>('POST', PATHS.stationLogout, { token, json: {} });
 
 export const fetchAssignment = (token: string) => call<StationAssignment>('GET', PATHS.stationAssignment, { token });
+
+/** The unit of a scanned production code at this terminal's flow; refused as a result of it would be. */
+export const checkDevice = (token: string, productionCode: string) => call<StationDevice>('GET', PATHS.stationDevice, { token, query: { productionCode } });
+
+/** The task of this terminal's latest result (null: none): why an idle terminal is idle. */
+export const fetchLastTask = (token: string) => call<StationLastTask>('GET', PATHS.stationLastTask, { token });
 
 export const submitResult = (token: string, body: StationResultBody) => call<StationVerdict>('POST', PATHS.stationResult, { token, json: body });
 

@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react';
+import { IdleScreen } from '../components/idle-screen';
 import { PdfPanel } from '../components/pdf-panel';
 import { ResultsPanel } from '../components/results-panel';
 import { StatusScreen } from '../components/status-screen';
@@ -6,6 +7,7 @@ import { TaskBar } from '../components/task-bar';
 import { TestForm } from '../components/test-form';
 import { VerdictScreen } from '../components/verdict-screen';
 import { useAssignment } from '../hooks/use-assignment';
+import { useLastTask } from '../hooks/use-last-task';
 import { useResultQueue } from '../hooks/use-result-queue';
 import { useTodayResults } from '../hooks/use-today-results';
 import type { StationVerdict } from '../lib/contracts';
@@ -22,6 +24,7 @@ interface WorkPageProps {
 export function WorkPage({ session, onLogout, onExpired }: WorkPageProps) {
   const { token, terminal, user } = session;
   const { assignment, error, reload } = useAssignment(token, onExpired);
+  const lastTask = useLastTask(token, assignment === null, onExpired);
   const today = useTodayResults(token, onExpired);
   const [verdict, setVerdict] = useState<{ verdict: StationVerdict; flowName: string } | null>(null);
   const [pdfOpen, setPdfOpen] = useState(false);
@@ -53,19 +56,7 @@ export function WorkPage({ session, onLogout, onExpired }: WorkPageProps) {
       <StatusScreen tone="idle" title="正在读取任务…" />
     );
   } else if (assignment === null) {
-    content = (
-      <StatusScreen
-        tone="idle"
-        title="当前终端未分配任务"
-        action={
-          <button type="button" className="button button--ghost" onClick={() => void reload()}>
-            刷新
-          </button>
-        }
-      >
-        请在控制台的产线检测中为本终端（{terminal.code}）分配任务的流程；每 10 秒自动检查一次。
-      </StatusScreen>
-    );
+    content = <IdleScreen terminalCode={terminal.code} lastTask={lastTask} onReload={() => void reload()} />;
   } else if (assignment.taskStatus === 'NEW') {
     content = (
       <StatusScreen tone="stop" title="任务尚未就绪">

@@ -1,4 +1,6 @@
-import type { StationAssignment, StationItem, StationResultRow, StationVerdict } from '../lib/contracts';
+import { screen, waitFor } from '@testing-library/react';
+import { expect } from 'vitest';
+import type { StationAssignment, StationDevice, StationItem, StationLastTask, StationResultRow, StationVerdict } from '../lib/contracts';
 import { standardText } from '../lib/contracts';
 import { STORAGE_KEYS } from '../lib/storage';
 import { envelope, installFetch, type SeenRequest, type StandInAnswer } from '../../test/fetch-stand-in';
@@ -111,10 +113,19 @@ interface StationServer {
   results?: () => StationResultRow[];
   /** the answer to POST /api/station/result; by default the verdict of the body */
   result?: (body: ResultBodySeen, request: SeenRequest) => StandInAnswer | Promise<StandInAnswer>;
+  /** the answer to GET /api/station/lastTask; by default none */
+  lastTask?: () => StationLastTask;
+  /** the answer to GET /api/station/device; by default a unit never tested at this flow */
+  device?: (productionCode: string) => StandInAnswer | Promise<StandInAnswer>;
   other?: (request: SeenRequest) => StandInAnswer;
 }
 
-/** A station API stand-in: assignment, today's results and result submissions. */
+/** A unit as GET /api/station/device answers it: never tested here unless told otherwise. */
+export function deviceOf(productionCode: string, fields: Partial<StationDevice> = {}): StationDevice {
+  return { productionCode, latestStatus: null, attempts: 0, sn: null, mac: null, imei: null, deviceStatus: null, ...fields };
+}
+
+/** A station API stand-in: assignment, today's results, scanned-code checks and result submissions. */
 export function installStationServer(server: StationServer = {}): SeenRequest[] {
   return installFetch((request) => {
     const path = pathOf(request);
@@ -127,9 +138,25 @@ export function installStationServer(server: StationServer = {}): SeenRequest[] 
       const body = bodyOf<ResultBodySeen>(request);
       return server.result ? server.result(body, request) : { body: envelope(verdictOf(body)) };
     }
+    if (path === '/api/station/lastTask') return { body: envelope(server.lastTask ? server.lastTask() : null) };
+    if (path === '/api/station/device') {
+      const code = new URL(request.url, 'http://station.test').searchParams.get('productionCode') ?? '';
+      return server.device ? server.device(code) : { body: envelope(deviceOf(code)) };
+    }
     if (server.other) return server.other(request);
     return { body: envelope(null) };
   });
 }
 
 export const resultPosts = (seen: SeenRequest[]) => seen.filter((request) => pathOf(request) === '/api/station/result');
+
+/**
+ * A scanner types a code and Enter into the scan field; a production code is
+ * then checked with the server, and the next scan waits for that answer as a
+ * worker waits for the screen.
+ */
+export async function scanInto(user: { type: (element: Element, text: string) => Promise<void> }, code: string): Promise<void> {
+  const field = () => screen.getByLabelText('扫码');
+  await user.type(field(), `${code}{Enter}`);
+  await waitFor(() => expect(field().getAttribute('aria-busy')).toBe('false'));
+}

@@ -1,4 +1,5 @@
 import { useDevOutput } from '../api/get-dev-output';
+import { useDeviceAverage } from '../api/get-device-average';
 import { useStatisticInfo } from '../api/get-statistic-info';
 import { countText, shareOf, shown } from '../dashboard-view';
 import { DashboardFigures, DashboardPanel } from './dashboard-panel';
@@ -25,10 +26,14 @@ export function StatisticPanel() {
 /**
  * 研发与产出 (seed 000 §7 dev_output; docs/metrics.md): products defined, units
  * produced ever and units planned in every task, with how much of the plan is made.
+ * 累计产量 is the very figure 今日生产 shows, read from the same answer (deviceAverage,
+ * every 5 s and on each result), so the two can never disagree; devOutput's
+ * outputCount means the same but arrives every 12 hours.
  */
 export function DevOutputPanel() {
   const totals = shown(useDevOutput());
-  const output = totals?.outputCount ?? 0;
+  const average = shown(useDeviceAverage());
+  const output = average?.total ?? 0;
   const planned = totals?.total ?? 0;
   const made = shareOf(output, planned);
   return (
@@ -37,7 +42,7 @@ export function DevOutputPanel() {
         className="dc-figures--columns"
         figures={[
           { label: '研发产品', value: countText(totals?.developmentCount ?? 0), unit: '款', tone: 'accent' },
-          { label: '累计产出', value: countText(output), unit: '台', tone: 'pass' },
+          { label: '累计产量', value: countText(output), unit: '台', tone: 'pass' },
           { label: '计划总量', value: countText(planned), unit: '台' },
         ]}
       />

@@ -58,7 +58,7 @@ describe('数据中心 page', () => {
     await waitFor(() =>
       expect(figuresIn('抽检与库存')).toEqual({ 检验报告: '86', 抽检数量: '412', 入库数量: '15,620', 出库数量: '14,208', 复检数量: '23' }),
     );
-    await waitFor(() => expect(figuresIn('研发与产出')).toEqual({ 研发产品: '8', 累计产出: '14', 计划总量: '22' }));
+    await waitFor(() => expect(figuresIn('研发与产出')).toEqual({ 研发产品: '8', 累计产量: '98,213', 计划总量: '155,000' }));
     expect(meter('计划完成')).toBe('63');
 
     await waitFor(() => expect(meter('一次通过率')).toBe('87'));
@@ -85,6 +85,18 @@ describe('数据中心 page', () => {
     for (const path of ['realTimeInput', 'statisticInfo', 'devOutput', 'pdaCount', 'padCount', 'deviceAverage']) {
       expect(queryOf(calls(seen, `/api/dataCenter/${path}`)[0])).toEqual({});
     }
+  });
+
+  it('shows one 累计产量 in both panels, whatever an older devOutput answer held', async () => {
+    // Issue 13: 累计产量 1,341 beside 累计产出 1,317, one call twelve hours older than the other.
+    dashboardServer(new Set(), {
+      '/api/dataCenter/devOutput': { developmentCount: 3, outputCount: 1317, total: 2000 },
+      '/api/dataCenter/deviceAverage': { total: 1341, avgProductivity: 53.64, productionMonth: 1341 },
+    });
+    renderApp('/dataCenter');
+    await waitFor(() => expect(figuresIn('今日生产')['累计产量']).toBe('1,341'));
+    await waitFor(() => expect(figuresIn('研发与产出')).toEqual({ 研发产品: '3', 累计产量: '1,341', 计划总量: '2,000' }));
+    expect(meter('计划完成')).toBe('67');
   });
 
   it('switches both trend charts between the last 30 days and the last 12 months', async () => {
@@ -130,7 +142,7 @@ describe('数据中心 page', () => {
 
     // the rest as answered
     await waitFor(() => expect(figuresIn('今日生产')).toEqual({ 日均产能: '1,342.6', 本月产量: '24,165', 累计产量: '98,213' }));
-    expect(figuresIn('研发与产出')).toEqual({ 研发产品: '8', 累计产出: '14', 计划总量: '22' });
+    expect(figuresIn('研发与产出')).toEqual({ 研发产品: '8', 累计产量: '98,213', 计划总量: '155,000' });
     expect(chart('PDA 手持机状态分布')).not.toContain('暂无数据');
     expect(chart('设备生产力')).not.toContain('暂无数据');
     // no pop-up, only the log (seed 000 §8)
@@ -225,8 +237,12 @@ describe('数据中心 page', () => {
     act(() => stream.send('result'));
     await waitFor(() => expect(calls(seen, '/api/dataCenter/realTimeInput')).toHaveLength(before + 1));
     expect(calls(seen, '/api/dataCenter/deviceAverage')).toHaveLength(before + 1);
+    // The products' ranking adds up to the total and the trend's last day is today: they move with them.
+    await waitFor(() => expect(calls(seen, '/api/dataCenter/productionTop')).toHaveLength(2));
+    expect(calls(seen, '/api/dataCenter/deviceProductivity')).toHaveLength(2);
     expect(calls(seen, '/api/dataCenter/statisticInfo')).toHaveLength(1);
     expect(calls(seen, '/api/dataCenter/taskCount')).toHaveLength(1);
+    expect(calls(seen, '/api/dataCenter/devOutput')).toHaveLength(1);
 
     unmount();
     expect(stream.closed).toBe(true);

@@ -1,8 +1,11 @@
 import dayjs from 'dayjs';
+import { taskNumberText } from '../../../components/task-number';
 import { WallClock } from '../../../components/wall-clock';
 import { APP_TITLE } from '../../../lib/app-title';
 
 interface BoardTopBarProps {
+  /** the task's own number, as the task list and the code export give it; null when the address names none */
+  taskId: number | null;
   productNumber: string;
   lineName: string;
   /** e.g. 生产进度 1/4 */
@@ -14,7 +17,7 @@ interface BoardTopBarProps {
 }
 
 /** The board's top bar: logo (back to the task list), what is being made where, and the time. */
-export function BoardTopBar({ productNumber, lineName, slideCaption, updatedAt, failing, onLogo }: BoardTopBarProps) {
+export function BoardTopBar({ taskId, productNumber, lineName, slideCaption, updatedAt, failing, onLogo }: BoardTopBarProps) {
   return (
     <header className="board-top-bar">
       <div className="board-top-bar__side">
@@ -27,6 +30,14 @@ export function BoardTopBar({ productNumber, lineName, slideCaption, updatedAt, 
         {/* the page's name for assistive tech; the screen itself leads with what is being made where */}
         <h1 className="board-sr-only">数据看板</h1>
         <h2 className="board-top-bar__task">
+          {taskId !== null && (
+            <>
+              <span aria-label="任务编号">任务 {taskNumberText(taskId)}</span>
+              <span className="board-top-bar__dot" aria-hidden>
+                ·
+              </span>
+            </>
+          )}
           <span aria-label="产品型号">{productNumber || '—'}</span>
           <span className="board-top-bar__dot" aria-hidden>
             ·

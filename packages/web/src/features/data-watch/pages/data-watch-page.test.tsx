@@ -45,6 +45,8 @@ describe('数据看板 page', () => {
     expect(screen.getByRole('heading', { level: 1, name: '数据看板' })).toBeTruthy();
     expect(screen.getByLabelText('产品型号').textContent).toBe('GW_100 智能网关');
     expect(screen.getByLabelText('产线').textContent).toBe('总装一线');
+    // The task's own number, as the task list and the code export's file name give it (issue 13).
+    expect(screen.getByLabelText('任务编号').textContent).toBe('任务 #8');
     expect(screen.getByLabelText('当前时间').textContent).toMatch(/^\d{2}:\d{2}:\d{2}\d{4}-\d{2}-\d{2} 星期/);
     expect(screen.getByText('生产进度 1/4')).toBeTruthy();
 
@@ -148,6 +150,34 @@ describe('数据看板 page', () => {
     expect(figuresOf('一次通过率')).toEqual({ 当前一次通过率: '87', 目标一次通过率: '80' });
     expect(slide('一次通过率曲线').getByRole('figure', { hidden: true }).textContent).not.toContain('暂无数据');
     expect(screen.getByRole('status').textContent).toMatch(/^数据更新于 \d{2}:\d{2}:\d{2}$/);
+  });
+
+  it('shows 暂无数据, not 0% 未达标, for a task with no first attempt yet', async () => {
+    boardServer({
+      answers: {
+        '/api/board/schedule': { aimCount: 40, productedCount: 0, inputCount: 0, repairCount: 0, capacityOfProduction: 0, expectedFinishTime: 0 },
+        '/api/board/onePassTotal': [],
+        '/api/board/onePassDetail': {
+          currentRate: null,
+          aimRate: 0.8,
+          flowRate: [
+            { xVal: '上电检测', yVal: null },
+            { xVal: '整机终检', yVal: null },
+          ],
+        },
+      },
+    });
+    renderApp(boardUrl(8));
+    await waitFor(() => expect(figuresOf('生产数据')['计划数量']).toBe('40'));
+    await waitFor(() => expect(figuresOf('一次通过率')).toEqual({ 当前一次通过率: '--', 目标一次通过率: '80' }));
+    const overview = slide('一次通过率总览');
+    expect(overview.getByText('暂无数据', { selector: '.board-figure__note' })).toBeTruthy();
+    expect(overview.queryByText('未达标')).toBeNull();
+    expect(overview.queryByText('已达标')).toBeNull();
+    // No unit after a rate that is not there, and no bars: the chart says 暂无数据.
+    expect(screen.getByLabelText('一次通过率').querySelector(':scope > div:first-child .board-figure__unit')).toBeNull();
+    expect(overview.getByRole('figure', { name: '各流程一次通过率', hidden: true }).textContent).toContain('暂无数据');
+    expect(figuresOf('生产数据')).toMatchObject({ 生产节拍: '0', 预计完成: '--:--' });
   });
 
   it('drops a refused answer to zeros too, and a malformed one', async () => {

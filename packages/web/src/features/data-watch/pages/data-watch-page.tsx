@@ -62,7 +62,15 @@ export function DataWatchPage() {
       <div className="data-watch">
         {taskId === null ? (
           <>
-            <BoardTopBar productNumber={productNumber} lineName={lineName} slideCaption="" updatedAt={null} failing={false} onLogo={leave} />
+            <BoardTopBar
+              taskId={null}
+              productNumber={productNumber}
+              lineName={lineName}
+              slideCaption=""
+              updatedAt={null}
+              failing={false}
+              onLogo={leave}
+            />
             <Result
               className="data-watch__missing"
               status="warning"
@@ -120,6 +128,7 @@ function TaskBoard({ taskId, productNumber, lineName, onLogo }: TaskBoardProps) 
   return (
     <>
       <BoardTopBar
+        taskId={taskId}
         productNumber={productNumber}
         lineName={lineName}
         slideCaption={`${SLIDE_TITLES[slide]} ${slide + 1}/${SLIDE_TITLES.length}`}

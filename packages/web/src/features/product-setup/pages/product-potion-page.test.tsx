@@ -81,7 +81,8 @@ describe('/productPotion 属性定义', () => {
   });
 
   it('hides every write without the set button, but keeps 导出JSON', async () => {
-    useSession.getState().signIn(productSession(['detail']));
+    // 新增 lands a role without 设置 here (the route table lets add or set in): it reads, it cannot write.
+    useSession.getState().signIn(productSession(['add']));
     serve();
     renderApp('/productPotion?id=1');
 

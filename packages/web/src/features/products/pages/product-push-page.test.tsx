@@ -81,7 +81,8 @@ describe('产品发布 page', () => {
   });
 
   it('hides every firmware write and the edit icon without set, and 发布 without push', async () => {
-    useSession.getState().signIn(productSession(['detail']));
+    // 新增 lands a role without 设置 here (the route table lets add or set in): it reads, it cannot write.
+    useSession.getState().signIn(productSession(['add']));
     pushServer();
     renderApp('/productPush?id=7');
     await screen.findByText('v1.0.0');

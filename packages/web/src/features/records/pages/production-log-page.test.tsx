@@ -1,4 +1,4 @@
-import { MSG, PATHS } from '@factory/contracts';
+import { MSG, PATHS, RECORD_COUNT_HEADER } from '@factory/contracts';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
@@ -181,6 +181,116 @@ describe('生产记录 page', () => {
     await user.click(within(rowOf('P01')).getByRole('button', { name: '导出' }));
     await waitFor(() => expect(downloads).toEqual(['P01_生产记录.xlsx']));
     expect(asked).toEqual([{ url: '/api/productionRecord/export?id=P01', authorization: 'Bearer token-1' }]);
+  });
+
+  /**
+   * The list's export as the server sends it: an attachment whose body arrives
+   * when the test pushes it, so the progress can be read between chunks.
+   */
+  function listExportServer() {
+    const standIn = globalThis.fetch;
+    let body: ReadableStreamDefaultController<Uint8Array> | null = null;
+    const asked: Array<{ url: string; authorization: string | undefined; signal: AbortSignal | undefined }> = [];
+    globalThis.fetch = (input, init) => {
+      if (!String(input).startsWith(PATHS.recordExportList)) return standIn(input, init);
+      asked.push({ url: String(input), authorization: (init?.headers as Record<string, string>).Authorization, signal: init?.signal ?? undefined });
+      const stream = new ReadableStream<Uint8Array>({
+        start: (controller) => {
+          body = controller;
+          init?.signal?.addEventListener('abort', () => controller.error(new DOMException('aborted', 'AbortError')));
+        },
+      });
+      return Promise.resolve(
+        new Response(stream, {
+          headers: {
+            'Content-Disposition': `attachment; filename*=UTF-8''M1_%E7%94%9F%E4%BA%A7%E8%AE%B0%E5%BD%95_8.xlsx`,
+            'Content-Type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+            [RECORD_COUNT_HEADER]: '123',
+          },
+        }),
+      );
+    };
+    return {
+      asked,
+      send: (bytes: number) => body!.enqueue(new Uint8Array(bytes)),
+      end: () => body!.close(),
+    };
+  }
+  const progressText = () => screen.queryByRole('status')?.textContent ?? null;
+
+  it('exports the filtered list, every page, showing the record count and the bytes received until it is saved', async () => {
+    const user = userEvent.setup();
+    const seen = recordServer();
+    renderApp('/productionLog?id=8');
+    await screen.findByText('P01');
+    await user.click(screen.getByRole('combobox', { name: '检测状态' }));
+    await chooseOption(user, '不合格');
+    await user.type(screen.getByRole('textbox', { name: '生产码/SN/MAC' }), 'AA:{Enter}');
+    await waitFor(() => expect(queryOf(listCalls(seen).at(-1))).toMatchObject({ testStatus: 'NOT_PASS', searchText: 'AA:' }));
+    // A filter typed but not searched is not the list's, so not the export's either.
+    await user.type(screen.getByRole('textbox', { name: '生产码/SN/MAC' }), 'B');
+
+    const server = listExportServer();
+    const downloads: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      downloads.push(this.download);
+    });
+    await user.click(screen.getByRole('button', { name: '导出列表' }));
+    await waitFor(() => expect(progressText()).toBe('正在导出 123 条记录，已接收 0 B取消'));
+    expect(server.asked).toEqual([
+      { url: '/api/productionRecord/exportList?taskId=8&testStatus=NOT_PASS&searchText=AA%3A', authorization: 'Bearer token-1', signal: expect.any(AbortSignal) },
+    ]);
+    server.send(800);
+    await waitFor(() => expect(progressText()).toBe('正在导出 123 条记录，已接收 800 B取消'));
+    server.send(2048);
+    await waitFor(() => expect(progressText()).toBe('正在导出 123 条记录，已接收 2.8 KB取消'));
+    server.send(3 * 1024 * 1024);
+    await waitFor(() => expect(progressText()).toBe('正在导出 123 条记录，已接收 3.0 MB取消'));
+    expect(downloads).toEqual([]);
+    server.end();
+    await waitFor(() => expect(downloads).toEqual(['M1_生产记录_8.xlsx']));
+    expect(await screen.findByText('已导出 123 条记录')).toBeTruthy();
+    expect(progressText()).toBeNull();
+  });
+
+  it('cancels an export on 取消: the download stops and nothing is saved', async () => {
+    const user = userEvent.setup();
+    recordServer();
+    renderApp('/productionLog?id=8');
+    await screen.findByText('P01');
+    const server = listExportServer();
+    const downloads: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      downloads.push(this.download);
+    });
+
+    await user.click(screen.getByRole('button', { name: '导出列表' }));
+    server.send(100);
+    await waitFor(() => expect(progressText()).toBe('正在导出 123 条记录，已接收 100 B取消'));
+    await user.click(within(screen.getByRole('status')).getByRole('button', { name: '取消' }));
+    expect(await screen.findByText('已取消导出')).toBeTruthy();
+    expect(server.asked[0]!.signal!.aborted).toBe(true);
+    expect(progressText()).toBeNull();
+    expect(downloads).toEqual([]);
+  });
+
+  it('shows the refusal of the list’s export, and offers none for an empty list', async () => {
+    const user = userEvent.setup();
+    let total = 3;
+    installFetch((request) => {
+      if (pathOf(request) === PATHS.recordExportList) return { status: 404, body: failure('数据不存在') };
+      return { body: envelope({ data: total ? records : [], totalRecord: total, pageSize: 10, page: 1 }) };
+    });
+    renderApp('/productionLog?id=8');
+    await screen.findByText('P01');
+    await user.click(screen.getByRole('button', { name: '导出列表' }));
+    expect(await screen.findByText('数据不存在')).toBeTruthy();
+    expect(progressText()).toBeNull();
+
+    total = 0;
+    await user.click(screen.getByRole('combobox', { name: '检测状态' }));
+    await chooseOption(user, '合格');
+    await waitFor(() => expect(screen.getByRole('button', { name: '导出列表' }).hasAttribute('disabled')).toBe(true));
   });
 
   it('shows the refusal of an export', async () => {

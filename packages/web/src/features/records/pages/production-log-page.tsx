@@ -1,16 +1,18 @@
 import { RECORD_LIMITS, type ProductionRecord, type TestStatus } from '@factory/contracts';
-import { Button, Card, DatePicker, Empty, Select, Table, type TableColumnsType } from 'antd';
+import { App, Button, Card, DatePicker, Empty, Select, Table, type TableColumnsType } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { SearchQuery } from '../../../components/search-query';
-import { showApiError } from '../../../lib/api-client';
+import { ApiError, showApiError } from '../../../lib/api-client';
 import { tablePagination, type Paging } from '../../../lib/paging';
 import { useQueryError } from '../../../lib/use-query-error';
 import { useExportRecord } from '../api/export-record';
+import { EXPORT_CANCELLED, type RecordExportParams, useExportRecordList } from '../api/export-record-list';
 import { useRecords } from '../api/get-records';
 import { useRecordTask } from '../api/get-record-task';
 import type { RecordListParams } from '../api/record-keys';
+import { RecordExportProgress } from '../components/record-export-progress';
 import { FlowResultTag, TestStatusTag } from '../components/record-status-tag';
 import { RecordsHeader } from '../components/records-header';
 import { MissingQuery } from '../components/records-result';
@@ -64,17 +66,12 @@ function RecordTable({ taskId }: { taskId: number }) {
   const [draft, setDraft] = useState('');
   const [paging, setPaging] = useState<Paging>(FIRST);
 
-  const params: RecordListParams = useMemo(
-    () => ({
-      taskId,
-      page: paging.page,
-      pageSize: paging.pageSize,
-      testStatus: filters.testStatus,
-      ...rangeParams(filters.range),
-      searchText: filters.text || undefined,
-    }),
-    [taskId, filters, paging],
+  const { message } = App.useApp();
+  const filtered: RecordExportParams = useMemo(
+    () => ({ taskId, testStatus: filters.testStatus, ...rangeParams(filters.range), searchText: filters.text || undefined }),
+    [taskId, filters],
   );
+  const params: RecordListParams = useMemo(() => ({ ...filtered, page: paging.page, pageSize: paging.pageSize }), [filtered, paging]);
   const records = useRecords(params);
   useQueryError(records.error);
   // Its failure shows nowhere: the columns then come from the records alone.
@@ -91,6 +88,16 @@ function RecordTable({ taskId }: { taskId: number }) {
     setPaging((current) => ({ ...current, page: 1 }));
   };
   const exportOne = (code: string) => exporting.mutate(code, { onError: showApiError });
+  const exportingList = useExportRecordList();
+  // The filters as applied to the list (not a search still being typed), every page.
+  const exportList = () =>
+    exportingList.mutate(filtered, {
+      onSuccess: ({ records }) => void message.success(records === null ? '导出完成' : `已导出 ${records} 条记录`),
+      onError: (error) => {
+        if (error instanceof ApiError && error.message === EXPORT_CANCELLED) void message.info(EXPORT_CANCELLED);
+        else showApiError(error);
+      },
+    });
 
   const rows = records.data?.data ?? [];
   const flows = flowColumnsOf(rows, task.data?.flows ?? []);
@@ -177,7 +184,16 @@ function RecordTable({ taskId }: { taskId: number }) {
           onSearch={(text) => filterBy({ text })}
         />
         <Button onClick={reset}>重置</Button>
+        <Button
+          title="按当前筛选条件导出全部页的记录"
+          loading={exportingList.isPending}
+          disabled={!records.data?.totalRecord}
+          onClick={exportList}
+        >
+          导出列表
+        </Button>
       </div>
+      {exportingList.progress && <RecordExportProgress progress={exportingList.progress} onCancel={exportingList.cancel} />}
       <Table<ProductionRecord>
         rowKey="id"
         columns={columns}

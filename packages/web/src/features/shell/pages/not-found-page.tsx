@@ -1,25 +1,10 @@
 import { MSG } from '@factory/contracts';
 import { Button } from 'antd';
-import { useNavigate } from 'react-router';
-import { firstMenuUrl, useSession } from '../../../lib/session-store';
+import { useBackToFirstPage } from '../use-back-to-first-page';
 import './not-found-page.css';
 
 export function NotFoundPage() {
-  const navigate = useNavigate();
-  const token = useSession((state) => state.token);
-  const setActiveMenu = useSession((state) => state.setActiveMenu);
-
-  // seed 000 §2: back to the first real page of the user's menu, highlighted; without a session, to sign-in.
-  const goBack = () => {
-    const target = token ? firstMenuUrl() : null;
-    if (!target) {
-      navigate('/login', { replace: true });
-      return;
-    }
-    setActiveMenu(target);
-    navigate(target);
-  };
-
+  const goBack = useBackToFirstPage();
   return (
     <section className="not-found">
       <div className="not-found__code" aria-hidden>

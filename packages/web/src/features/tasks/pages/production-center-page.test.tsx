@@ -126,6 +126,19 @@ describe('产线检测 page', () => {
     expect(queryOf(listCalls(seen)[0])).toEqual({ page: '1', pageSize: '10' });
   });
 
+  it('numbers each row by its task’s own number, as the trace and the code export do, not by position', async () => {
+    // Ids out of order and with gaps: a row's position would read 1, 2, 3.
+    taskServer([taskOf({ id: 42, number: 'GW_A' }), taskOf({ id: 4, number: 'GW_B' }), taskOf({ id: 17, number: 'GW_C' })]);
+    renderApp('/productionCenter');
+    await screen.findByText('GW_A');
+
+    const headers = screen.getAllByRole('columnheader').map((header) => header.textContent);
+    expect(headers[0]).toBe('任务编号');
+    expect(headers).not.toContain('序号');
+    const firstCells = ['GW_A', 'GW_B', 'GW_C'].map((model) => within(rowOf(model)).getAllByRole('cell')[0]?.textContent);
+    expect(firstCells).toEqual(['#42', '#4', '#17']);
+  });
+
   it('sends the filters: type and status at once, the text on Enter or 查询, and 重置 clears them', async () => {
     const user = userEvent.setup();
     const seen = taskServer();

@@ -64,6 +64,9 @@ describe('任务详情 page', () => {
     expect(queryOf(seen[0])).toEqual({ id: '8' });
 
     expect(screen.getByText('GW_100')).toBeTruthy();
+    // The task's own number, as the list, the board and the code export's file name give it.
+    const number = screen.getByText('任务编号').closest('tr, .ant-descriptions-item');
+    expect(number?.textContent).toContain('#8');
     expect(screen.getByText('2026-03-02 08:00:00')).toBeTruthy();
     expect(screen.getAllByText('生产中').length).toBeGreaterThanOrEqual(2);
 

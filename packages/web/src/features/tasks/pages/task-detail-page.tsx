@@ -3,6 +3,7 @@ import { ArrowLeftOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Button, Card, Descriptions, Result, Spin, Typography } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
+import { taskNumberText } from '../../../components/task-number';
 import { ApiError } from '../../../lib/api-client';
 import { useQueryError } from '../../../lib/use-query-error';
 import { useTaskDetail } from '../api/get-task-detail';
@@ -115,6 +116,7 @@ function TaskDetailBody({ taskId, onBack }: { taskId: number; onBack: () => void
 function TaskSummary({ task }: { task: TaskDetail }) {
   const overdue = isOverdue(task);
   const items = [
+    { key: 'id', label: '任务编号', children: taskNumberText(task.id) },
     { key: 'type', label: '产品类型', children: task.productTypeName },
     { key: 'number', label: '产品型号', children: task.number },
     {

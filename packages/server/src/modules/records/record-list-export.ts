@@ -1,0 +1,152 @@
+import type { Writable } from 'node:stream';
+import { FLOW_RESULT_NAMES, type FlowResultStatus, TEST_STATUS_NAMES, type TestStatus } from '@factory/contracts';
+import ExcelJS from 'exceljs';
+import type { Kysely } from 'kysely';
+import type { Dialect } from '../../platform/db.js';
+import { notFound } from '../../platform/errors.js';
+import type { Database } from '../../platform/schema.js';
+import { formatTime } from '../../platform/time.js';
+import { type TaskScope, taskVisible } from '../task/task-scope.js';
+import {
+  type DeviceRow,
+  flowsOfTask,
+  latestResultsOf,
+  lineCodesOf,
+  type RecordCursor,
+  recordCount,
+  type RecordFilters,
+  recordsAfter,
+} from './records.repository.js';
+
+export const RECORD_LIST_SHEET = '生产记录';
+/** As the list shows them (record-status-tag.tsx): a device with flows left untested, a flow with no result yet. */
+export const TESTING_NAME = '检测中';
+export const UNTESTED_NAME = '未检测';
+export const RECORD_LIST_COLUMNS = ['生产码', 'SN', 'MAC', 'IMEI', '检测时间', '最近检测时间', '检测状态', '产线'] as const;
+
+/**
+ * Records read per query. A batch is one index range and one lookup of its
+ * latest results; between batches the event loop serves other requests (SQLite
+ * reads block it while they run) and the writer waits for the client, so what
+ * is held at once is a batch or two, whatever the task's size.
+ */
+const READ_BATCH = 1_000;
+
+/** `<model>_生产记录_<task number>.xlsx`, as the production codes' export names its file after the task. */
+export const recordListFileName = (productNumber: string, taskId: number) => `${productNumber}_${RECORD_LIST_SHEET}_${taskId}.xlsx`;
+
+export interface RecordListExport {
+  fileName: string;
+  /** how many records the file will hold (the console shows it while the file arrives) */
+  count: number;
+  /** Writes the workbook into `output` and ends it; stops early when `output` is destroyed (the client left). */
+  write(output: Writable): Promise<void>;
+}
+
+/**
+ * 导出生产记录列表: everything that can be refused is checked here, before a
+ * byte is sent, so a refusal is still the JSON envelope; only the writing is
+ * left for after the headers.
+ */
+export async function openRecordListExport(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  scope: TaskScope,
+  taskId: number,
+  filters: RecordFilters,
+  timeZone: string,
+): Promise<RecordListExport> {
+  if (!(await taskVisible(db, scope, taskId))) throw notFound();
+  const task = await db.selectFrom('task').select('productNumber').where('id', '=', taskId).executeTakeFirst();
+  if (!task) throw notFound();
+  const count = await recordCount(db, dialect, taskId, filters);
+  const flows = await flowsOfTask(db, taskId);
+  const lineCode = (await lineCodesOf(db, [taskId])).get(taskId) ?? '';
+  const time = (epochMs: number | null) => (epochMs === null ? null : formatTime(epochMs, timeZone));
+
+  const rowOf = (device: DeviceRow, latest: ReadonlyMap<string, string>) => [
+    device.code,
+    device.sn,
+    device.mac,
+    device.imei,
+    time(device.firstTestTime),
+    time(device.lastTestTime),
+    device.testStatus ? TEST_STATUS_NAMES[device.testStatus as TestStatus] : TESTING_NAME,
+    lineCode || null,
+    ...flows.map((flow) => {
+      const status = latest.get(`${device.id}:${flow.id}`);
+      return status ? FLOW_RESULT_NAMES[status as FlowResultStatus] : UNTESTED_NAME;
+    }),
+  ];
+
+  async function write(output: Writable): Promise<void> {
+    // Streaming writer without shared strings or styles: both are tables kept
+    // whole in memory until the end, which is what this export must not do.
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: false, useSharedStrings: false });
+    const sheet = workbook.addWorksheet(RECORD_LIST_SHEET);
+    sheet.addRow([...RECORD_LIST_COLUMNS, ...flows.map((flow) => flow.name)]).commit();
+    let after: RecordCursor | null = null;
+    while (!output.destroyed) {
+      const devices = await recordsAfter(db, dialect, taskId, filters, after, READ_BATCH);
+      if (devices.length === 0) break;
+      const latest = new Map(
+        (await latestResultsOf(db, devices.map((device) => device.id))).map((row) => [`${row.codeId}:${row.taskFlowId}`, row.status]),
+      );
+      for (const device of devices) sheet.addRow(rowOf(device, latest)).commit();
+      const last = devices[devices.length - 1]!;
+      after = { firstTestTime: last.firstTestTime!, id: last.id };
+      await roomIn(sheet, output);
+    }
+    if (output.destroyed) return;
+    sheet.commit();
+    await workbook.commit();
+  }
+
+  return { fileName: recordListFileName(task.productNumber, taskId), count, write };
+}
+
+/**
+ * What exceljs 4.4's streaming sheet writes into (not part of its typed API):
+ * a buffer that hands each 64 KB of sheet XML to the zip entry's stream (a
+ * readable-stream 2 PassThrough of archiver's, which predates writableNeedDrain)
+ * and ignores that stream's backpressure. So neither the rows nor `output` push
+ * back: with a slow client the whole sheet would pile up before the deflater.
+ */
+interface SheetInternals {
+  stream?: { pipes?: LegacyWritable[] };
+}
+interface LegacyWritable {
+  _writableState?: { needDrain?: boolean };
+  on(event: 'drain' | 'close', listener: () => void): unknown;
+  removeListener(event: 'drain' | 'close', listener: () => void): unknown;
+}
+
+/**
+ * Resolves once the zip entry of the sheet and `output` have room again (or
+ * `output` is gone), so the next batch is read only after the client took
+ * the earlier ones. The entry's stream needs drain only when the deflater is
+ * behind, and the deflater is behind only when the client is (everything from
+ * it on is piped with backpressure). Without a stream to watch (another exceljs),
+ * `output` alone is watched; the stalled-reader test notices the difference.
+ */
+async function roomIn(sheet: ExcelJS.Worksheet, output: Writable): Promise<void> {
+  const entry = (sheet as unknown as SheetInternals).stream?.pipes?.[0];
+  if (entry?._writableState?.needDrain && !output.destroyed) await drained(entry, output);
+  if (output.writableNeedDrain && !output.destroyed) await drained(output, output);
+  // Lets the deflater's and the socket's callbacks run between batches.
+  await new Promise((resolve) => setImmediate(resolve));
+}
+
+function drained(stream: LegacyWritable, output: Writable): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      stream.removeListener('drain', done);
+      stream.removeListener('close', done);
+      output.removeListener('close', done);
+      resolve();
+    };
+    stream.on('drain', done);
+    stream.on('close', done);
+    output.on('close', done);
+  });
+}

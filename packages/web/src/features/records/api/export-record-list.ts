@@ -1,0 +1,144 @@
+import { MSG, PATHS, RECORD_COUNT_HEADER } from '@factory/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ApiError, UPLOAD_TIMEOUT_MS } from '../../../lib/api-client';
+import { fileNameOf } from '../../../lib/download';
+import { feedback } from '../../../lib/feedback';
+import { useSession } from '../../../lib/session-store';
+import type { RecordListParams } from './record-keys';
+
+/** The list's filters without its paging: the export writes every page. */
+export type RecordExportParams = Omit<RecordListParams, 'page' | 'pageSize'>;
+
+/** How far a download has come: the record count the server announced and the bytes received. */
+export interface ExportProgress {
+  /** null until the answer's headers arrive */
+  records: number | null;
+  bytes: number;
+}
+
+/**
+ * GET /api/productionRecord/exportList: the filtered list as one spreadsheet.
+ * The server writes the file while it reads the records, so it sends no
+ * length; it sends the record count first (a header), and the console shows
+ * that count with the bytes received so far (docs/decisions.md, issue 13).
+ * The body is read chunk by chunk for that, which downloadFile's one blob()
+ * can not report. Aborting `signal` cancels the download; no bytes for
+ * UPLOAD_TIMEOUT_MS (a stalled server) fails it.
+ * Resolves to the name the file was saved under and the record count.
+ */
+export async function exportRecordList(
+  params: RecordExportParams,
+  onProgress: (progress: ExportProgress) => void,
+  signal?: AbortSignal,
+): Promise<{ fileName: string; records: number | null }> {
+  const token = useSession.getState().token;
+  const controller = new AbortController();
+  const cancel = () => controller.abort();
+  signal?.addEventListener('abort', cancel);
+  let timer = setTimeout(cancel, UPLOAD_TIMEOUT_MS);
+  const stillAlive = () => {
+    clearTimeout(timer);
+    timer = setTimeout(cancel, UPLOAD_TIMEOUT_MS);
+  };
+  let response: Response;
+  let records: number | null = null;
+  const parts: Uint8Array<ArrayBuffer>[] = [];
+  let text: string | null = null;
+  try {
+    response = await fetch(withQuery(PATHS.recordExportList, params), {
+      headers: token ? { Authorization: `Bearer ${token}` } : {},
+      signal: controller.signal,
+    });
+    if (isAttachment(response) && response.body) {
+      const announced = Number(response.headers.get(RECORD_COUNT_HEADER));
+      records = response.headers.has(RECORD_COUNT_HEADER) && Number.isSafeInteger(announced) ? announced : null;
+      let bytes = 0;
+      onProgress({ records, bytes });
+      const reader = response.body.getReader();
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        stillAlive();
+        parts.push(value as Uint8Array<ArrayBuffer>);
+        bytes += value.byteLength;
+        onProgress({ records, bytes });
+      }
+    } else {
+      text = await response.text();
+    }
+  } catch {
+    if (signal?.aborted) throw new ApiError('business', EXPORT_CANCELLED, null);
+    feedback().error(MSG.serverError);
+    throw new ApiError('server', MSG.serverError, null);
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', cancel);
+  }
+
+  if (text !== null) {
+    const refusal = errorMsgOf(text);
+    if (refusal === null) {
+      feedback().error(MSG.serverError);
+      throw new ApiError('server', MSG.serverError, response.status);
+    }
+    throw new ApiError('business', refusal, response.status);
+  }
+  const fileName = fileNameOf(response.headers.get('Content-Disposition') ?? '') ?? `生产记录_${params.taskId}.xlsx`;
+  saveBlob(new Blob(parts, { type: response.headers.get('Content-Type') ?? undefined }), fileName);
+  return { fileName, records };
+}
+
+export const EXPORT_CANCELLED = '已取消导出';
+
+/** The export as a mutation, with its progress while it runs and a way to cancel it. */
+export function useExportRecordList() {
+  const [progress, setProgress] = useState<ExportProgress | null>(null);
+  const [controller, setController] = useState<AbortController | null>(null);
+  const mutation = useMutation({
+    mutationFn: (params: RecordExportParams) => {
+      const next = new AbortController();
+      setController(next);
+      setProgress({ records: null, bytes: 0 });
+      return exportRecordList(params, setProgress, next.signal);
+    },
+    onSettled: () => {
+      setController(null);
+      setProgress(null);
+    },
+  });
+  return { ...mutation, progress, cancel: () => controller?.abort() };
+}
+
+function isAttachment(response: Response): boolean {
+  return response.ok && (response.headers.get('Content-Disposition') ?? '').includes('attachment');
+}
+
+/** The errorMsg of an envelope, or null when the text is none (an HTML error page, a proxy's answer). */
+function errorMsgOf(text: string): string | null {
+  try {
+    const envelope = JSON.parse(text) as { code?: unknown; errorMsg?: unknown };
+    if (envelope.code !== 0 && envelope.code !== 1) return null;
+    return typeof envelope.errorMsg === 'string' && envelope.errorMsg ? envelope.errorMsg : MSG.serverError;
+  } catch {
+    return null;
+  }
+}
+
+function withQuery(path: string, params: RecordExportParams): string {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (value !== undefined && value !== '') query.append(key, String(value));
+  return `${path}?${query.toString()}`;
+}
+
+function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The browser reads the blob after click() returns; revoking at once could cancel the save.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
