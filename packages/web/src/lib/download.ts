@@ -49,12 +49,12 @@ export async function downloadFile(path: string, query: QueryParams, fallbackNam
   return fileName;
 }
 
-function isAttachment(response: Response): boolean {
+export function isAttachment(response: Response): boolean {
   return response.ok && (response.headers.get('Content-Disposition') ?? '').includes('attachment');
 }
 
 /** The errorMsg of an envelope, or null when the text is none (an HTML error page, a proxy's answer). */
-function errorMsgOf(text: string): string | null {
+export function errorMsgOf(text: string): string | null {
   try {
     const envelope = JSON.parse(text) as { code?: unknown; errorMsg?: unknown };
     if (envelope.code !== 0 && envelope.code !== 1) return null;
@@ -64,7 +64,7 @@ function errorMsgOf(text: string): string | null {
   }
 }
 
-function withQuery(path: string, query: QueryParams): string {
+export function withQuery(path: string, query: QueryParams): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
     if (value === undefined || value === null) continue;
@@ -75,7 +75,7 @@ function withQuery(path: string, query: QueryParams): string {
   return search ? `${path}?${search}` : path;
 }
 
-function saveBlob(blob: Blob, fileName: string): void {
+export function saveBlob(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

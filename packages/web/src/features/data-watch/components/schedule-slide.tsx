@@ -22,6 +22,9 @@ export function ScheduleSlide({ schedule, answeredAt }: { schedule: BoardSchedul
   const figures = schedule ?? NONE;
   const percent = progressPercent(figures.productedCount, figures.aimCount);
   const finish = finishEstimate(figures.expectedFinishTime, answeredAt);
+  // An answer without a pace (nothing tested in the last hour) says so; 0 秒/台 would read as
+  // infinitely fast. A failed call keeps the specification's zeros.
+  const noPace = schedule !== null && figures.capacityOfProduction === 0;
   return (
     <BoardSlide title="生产进度" className="schedule-slide">
       <div className="schedule-slide__ring">
@@ -35,7 +38,9 @@ export function ScheduleSlide({ schedule, answeredAt }: { schedule: BoardSchedul
           { label: '已生产', value: figures.productedCount, unit: '台', tone: 'pass' },
           { label: '投入数量', value: figures.inputCount, unit: '台', tone: 'accent' },
           { label: '返修数量', value: figures.repairCount, unit: '台', tone: 'warn' },
-          { label: '生产节拍', value: secondsText(figures.capacityOfProduction), unit: '秒/台' },
+          noPace
+            ? { label: '生产节拍', value: '--', note: '暂无数据' }
+            : { label: '生产节拍', value: secondsText(figures.capacityOfProduction), unit: '秒/台' },
           { label: '预计完成', value: finish.at ?? '--:--', note: finish.note },
         ]}
       />

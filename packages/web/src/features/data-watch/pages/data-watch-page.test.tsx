@@ -177,7 +177,9 @@ describe('数据看板 page', () => {
     // No unit after a rate that is not there, and no bars: the chart says 暂无数据.
     expect(screen.getByLabelText('一次通过率').querySelector(':scope > div:first-child .board-figure__unit')).toBeNull();
     expect(overview.getByRole('figure', { name: '各流程一次通过率', hidden: true }).textContent).toContain('暂无数据');
-    expect(figuresOf('生产数据')).toMatchObject({ 生产节拍: '0', 预计完成: '--:--' });
+    // No pace yet: the takt says 暂无数据 rather than 0 秒/台.
+    expect(figuresOf('生产数据')).toMatchObject({ 生产节拍: '--', 预计完成: '--:--' });
+    expect(slide('生产进度').getByText('暂无数据', { selector: '.board-figure__note' })).toBeTruthy();
   });
 
   it('drops a refused answer to zeros too, and a malformed one', async () => {

@@ -1,4 +1,4 @@
-import { DOCUMENT_MENU, MSG, type DocumentItem, type DocumentType } from '@factory/contracts';
+import { DOCUMENT_MENU, DOCUMENT_TYPE_NAMES, MSG, type DocumentItem, type DocumentType } from '@factory/contracts';
 import { App, Input, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { PageHeader } from '../../../components/page-header';
@@ -11,11 +11,8 @@ import { DocumentPreview } from '../components/document-preview';
 import { UploadDocumentButton } from '../components/upload-document-button';
 import './document-page.css';
 
-const PAGE_NAMES: Record<DocumentType, string> = {
-  USER_DOC: '用户文档',
-  TECH_DOC: '开发文档',
-  SERVER_DOC: '服务文档',
-};
+// The page names are the type names the operation log uses too (contracts, one word for one thing).
+const PAGE_NAMES = DOCUMENT_TYPE_NAMES;
 
 interface Loaded {
   files: readonly DocumentItem[];

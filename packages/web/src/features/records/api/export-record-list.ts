@@ -2,7 +2,7 @@ import { MSG, PATHS, RECORD_COUNT_HEADER } from '@factory/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError, UPLOAD_TIMEOUT_MS } from '../../../lib/api-client';
-import { fileNameOf } from '../../../lib/download';
+import { errorMsgOf, fileNameOf, isAttachment, saveBlob, withQuery } from '../../../lib/download';
 import { feedback } from '../../../lib/feedback';
 import { useSession } from '../../../lib/session-store';
 import type { RecordListParams } from './record-keys';
@@ -46,7 +46,9 @@ export async function exportRecordList(
   const parts: Uint8Array<ArrayBuffer>[] = [];
   let text: string | null = null;
   try {
-    response = await fetch(withQuery(PATHS.recordExportList, params), {
+    // Only the filters applied: an empty one is no filter.
+    const applied = Object.fromEntries(Object.entries(params).filter(([, value]) => value !== undefined && value !== ''));
+    response = await fetch(withQuery(PATHS.recordExportList, applied), {
       headers: token ? { Authorization: `Bearer ${token}` } : {},
       signal: controller.signal,
     });
@@ -108,37 +110,4 @@ export function useExportRecordList() {
     },
   });
   return { ...mutation, progress, cancel: () => controller?.abort() };
-}
-
-function isAttachment(response: Response): boolean {
-  return response.ok && (response.headers.get('Content-Disposition') ?? '').includes('attachment');
-}
-
-/** The errorMsg of an envelope, or null when the text is none (an HTML error page, a proxy's answer). */
-function errorMsgOf(text: string): string | null {
-  try {
-    const envelope = JSON.parse(text) as { code?: unknown; errorMsg?: unknown };
-    if (envelope.code !== 0 && envelope.code !== 1) return null;
-    return typeof envelope.errorMsg === 'string' && envelope.errorMsg ? envelope.errorMsg : MSG.serverError;
-  } catch {
-    return null;
-  }
-}
-
-function withQuery(path: string, params: RecordExportParams): string {
-  const query = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) if (value !== undefined && value !== '') query.append(key, String(value));
-  return `${path}?${query.toString()}`;
-}
-
-function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The browser reads the blob after click() returns; revoking at once could cancel the save.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }

@@ -1,6 +1,7 @@
 import { TASK_STATUS_NAMES, type DeviceTrace, type TaskStatus } from '@factory/contracts';
 import { Button, Card, Collapse, Descriptions, Empty, Table, Tag, Timeline, type TableColumnsType } from 'antd';
 import { useNavigate } from 'react-router';
+import { taskNumberText } from '../../../components/task-number';
 import './device-trace-card.css';
 
 type TraceResult = DeviceTrace['results'][number];
@@ -32,7 +33,7 @@ export function DeviceTraceCard({ device }: { device: DeviceTrace }) {
       label: '检测状态',
       children: status ? <Tag color={status.color}>{status.name}</Tag> : <Tag color="processing">检测中</Tag>,
     },
-    { key: 'task', label: '任务', children: `#${device.taskId}（${taskStatus}）` },
+    { key: 'task', label: '任务', children: `${taskNumberText(device.taskId)}（${taskStatus}）` },
     { key: 'product', label: '产品', children: `${device.productTypeName} / ${device.productNumber}` },
     { key: 'line', label: '产线', children: device.productionLineCode || '—' },
     { key: 'first', label: '首次检测', children: device.firstTestTime ?? '—' },
