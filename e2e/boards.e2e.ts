@@ -99,3 +99,48 @@ describe('the task board and the dashboard move with the stations', () => {
     await context.close();
   }, 90_000);
 });
+
+/**
+ * Texts in `selector` that do not fit: a cell or value wider than its box, or one text
+ * wrapped onto a second line (the task list's dates and models, the dashboard's
+ * figures). Each text node's line boxes are counted, so a date and a time set on two
+ * lines on purpose (two elements) still pass.
+ */
+async function textsThatDoNotFit(page: Page, selector: string): Promise<string[]> {
+  return page.evaluate((query) => {
+    const misfits: string[] = [];
+    for (const element of Array.from(document.querySelectorAll<HTMLElement>(query))) {
+      if (element.scrollWidth > element.clientWidth + 1) misfits.push(`overflows: ${element.textContent ?? ''}`);
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (!node.textContent?.trim()) continue;
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        const lineTops = new Set(Array.from(range.getClientRects()).map((rect) => Math.round(rect.top)));
+        if (lineTops.size > 1) misfits.push(`wraps: ${node.textContent}`);
+      }
+    }
+    return misfits;
+  }, selector);
+}
+
+describe('the task list and the dashboard at the screens the factory uses (issue 13)', () => {
+  it.each([
+    [1366, 768],
+    [1440, 900],
+    [1920, 1080],
+  ])('fits every date, model and figure at %i×%i', async (width, height) => {
+    const context = await browser.newContext({ baseURL: server.url, locale: 'zh-CN', viewport: { width, height } });
+    const page = await context.newPage();
+    await signIn(page);
+    await page.goto('/productionCenter');
+    await expect.poll(() => page.getByText(MODEL).first().isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(await textsThatDoNotFit(page, '.ant-table-thead th, .ant-table-tbody td:not(:last-child)')).toEqual([]);
+
+    await page.goto('/dataCenter');
+    await expect.poll(() => page.getByText('计划总量').first().isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => page.locator('.dc-figure__value').count()).toBeGreaterThan(10);
+    expect(await textsThatDoNotFit(page, '.dc-figure__value, .dc-figure__label')).toEqual([]);
+    await context.close();
+  }, 60_000);
+});

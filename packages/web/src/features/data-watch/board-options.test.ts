@@ -148,6 +148,8 @@ describe('the schedule figures', () => {
     expect(secondsText(28.46)).toBe('28.5');
     expect(secondsText(30)).toBe('30');
     expect(secondsText(0)).toBe('0');
+    // Many stations at one flow: a pace of hundredths of a second is not 0.
+    expect(secondsText(0.0137)).toBe('0.014');
   });
 
   it('shows the expected finish as 时:分 counted from the answer, and how long from now', () => {

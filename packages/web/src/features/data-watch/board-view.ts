@@ -39,6 +39,9 @@ export function progressPercent(done: number, total: number): number {
 
 /** Seconds per unit with at most one decimal: 36.25 → "36.3". */
 export function secondsText(seconds: number): string {
+  // A pace under a tenth of a second (many stations at one flow) keeps two significant
+  // digits: rounded to tenths it would read 0 秒/台 beside a finish minutes away.
+  if (seconds > 0 && seconds < 0.1) return String(Number(seconds.toPrecision(2)));
   return String(Math.round(seconds * 10) / 10);
 }
 
