@@ -3,37 +3,10 @@ import type { AddressInfo } from 'node:net';
 import { type Envelope, PATHS, type StreamTicket } from '@factory/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openEventStream } from '../../../test/event-stream.js';
 import { bearer, loginAsAdmin } from '../../../test/session-helpers.js';
 import { type RunningTask, stationApi } from '../../../test/station-api.js';
 import { buildTestApp, testDialects, type TestApp } from '../../../test/test-app.js';
-
-/** An open event stream: what it has received so far, and a way to wait for the next `result` event. */
-function openStream(url: string) {
-  let received = '';
-  const request = http.get(url);
-  const opened = new Promise<number>((resolve, reject) => {
-    request.on('response', (response) => {
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => (received += chunk));
-      resolve(response.statusCode ?? 0);
-    });
-    request.on('error', reject);
-  });
-  const events = () => received.split('\n\n').filter((block) => block.startsWith('event: result'));
-  return {
-    opened,
-    events,
-    async nextEvent(after: number, withinMs: number) {
-      const deadline = Date.now() + withinMs;
-      while (events().length <= after) {
-        if (Date.now() > deadline) return false;
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-      return true;
-    },
-    close: () => request.destroy(),
-  };
-}
 
 /** A one-use ticket for a stream, from its ticket call (platform/stream-tickets.ts). */
 async function ticketOf(app: FastifyInstance, path: string, token: string): Promise<string> {
@@ -67,8 +40,8 @@ describe.each(testDialects())('live board events on %s', (dialect) => {
   it('sends an event within a second of a result of the task, none for another task', async () => {
     const boardTicket = await ticketOf(t.app, PATHS.boardEventsTicket, admin);
     const centerTicket = await ticketOf(t.app, PATHS.dataCenterEventsTicket, admin);
-    const board = openStream(`${base}${PATHS.boardEvents}?taskId=${watched.taskId}&ticket=${boardTicket}`);
-    const center = openStream(`${base}${PATHS.dataCenterEvents}?ticket=${centerTicket}`);
+    const board = openEventStream(`${base}${PATHS.boardEvents}?taskId=${watched.taskId}&ticket=${boardTicket}`);
+    const center = openEventStream(`${base}${PATHS.dataCenterEvents}?ticket=${centerTicket}`);
     try {
       expect(await board.opened).toBe(200);
       expect(await center.opened).toBe(200);
@@ -90,10 +63,10 @@ describe.each(testDialects())('live board events on %s', (dialect) => {
   });
 
   it('refuses a stream without a ticket, and a board ticket for a task the caller cannot see opens nothing', async () => {
-    const refused = openStream(`${base}${PATHS.boardEvents}?taskId=${watched.taskId}`);
+    const refused = openEventStream(`${base}${PATHS.boardEvents}?taskId=${watched.taskId}`);
     expect(await refused.opened).toBe(401);
     refused.close();
-    const unknown = openStream(`${base}${PATHS.boardEvents}?taskId=999999&ticket=${await ticketOf(t.app, PATHS.boardEventsTicket, admin)}`);
+    const unknown = openEventStream(`${base}${PATHS.boardEvents}?taskId=999999&ticket=${await ticketOf(t.app, PATHS.boardEventsTicket, admin)}`);
     expect(await unknown.opened).toBe(404);
     unknown.close();
   });

@@ -1,37 +1,12 @@
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type Envelope, PATHS } from '@factory/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginAsAdmin } from '../../../test/session-helpers.js';
+import { openEventStream } from '../../../test/event-stream.js';
+import { bearer, loginAsAdmin } from '../../../test/session-helpers.js';
 import { type RunningTask, stationApi } from '../../../test/station-api.js';
 import { buildTestApp, testDialects, type TestApp } from '../../../test/test-app.js';
 import { createManager } from '../../../test/user-factories.js';
 import { formatTime } from '../../platform/time.js';
-
-/** The `result` events an open stream received so far, and a way to wait for more. */
-function openStream(url: string, token: string) {
-  let received = '';
-  const request = http.get(url, { headers: { authorization: `Bearer ${token}` } });
-  const opened = new Promise<number>((resolve, reject) => {
-    request.on('response', (response) => {
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => (received += chunk));
-      resolve(response.statusCode ?? 0);
-    });
-    request.on('error', reject);
-  });
-  const events = () => received.split('\n\n').filter((block) => block.startsWith('event: result'));
-  return {
-    opened,
-    events,
-    async waitFor(count: number, withinMs: number) {
-      const deadline = Date.now() + withinMs;
-      while (events().length < count && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
-      return events().length;
-    },
-    close: () => request.destroy(),
-  };
-}
 
 /*
  * A user tied to 总装二线 sees on the big screen what its task list shows: the
@@ -121,7 +96,7 @@ describe.each(testDialects())('the dashboard of a user tied to lines on %s', (di
   it('wakes its live stream for results of its own tasks only', async () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-    const stream = openStream(`${base}${PATHS.dataCenterEvents}`, lineUser);
+    const stream = openEventStream(`${base}${PATHS.dataCenterEvents}`, bearer(lineUser));
     try {
       expect(await stream.opened).toBe(200);
       await pass(theirs, 3);

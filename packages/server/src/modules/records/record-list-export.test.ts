@@ -2,8 +2,8 @@ import { PassThrough } from 'node:stream';
 import { MSG, PATHS, RECORD_COUNT_HEADER, RECORD_MSG, type RecordPage } from '@factory/contracts';
 import ExcelJS from 'exceljs';
 import type { LightMyRequestResponse } from 'fastify';
-import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { QueryCapture } from '../../../test/query-capture.js';
 import { recordsApi } from '../../../test/records-api.js';
 import { loginAsAdmin } from '../../../test/session-helpers.js';
 import type { RunningTask } from '../../../test/station-api.js';
@@ -35,18 +35,6 @@ async function sheetRows(content: Buffer): Promise<unknown[][]> {
     rows.push(values);
   }
   return rows;
-}
-
-/** Counts the queries that read records in list order (one per export batch). */
-class BatchCounter implements KyselyPlugin {
-  batches = 0;
-  transformQuery({ node }: PluginTransformQueryArgs): RootOperationNode {
-    if (node.kind === 'SelectQueryNode' && node.orderBy !== undefined) this.batches += 1;
-    return node;
-  }
-  transformResult({ result }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    return Promise.resolve(result);
-  }
 }
 
 /**
@@ -178,23 +166,23 @@ describe.each(testDialects())('export of the records list on %s', (dialect) => {
     });
 
     it('reads no further than the client takes: a stalled reader stops the writer after a batch or two', async () => {
-      const counter = new BatchCounter();
-      const db = api.db().withPlugin(counter);
+      const capture = new QueryCapture();
+      const db = api.db().withPlugin(capture);
       // The platform administrator's scope: every task.
       const file = await openRecordListExport(db, dialect, { ownerId: null, lineIds: null }, big.taskId, {}, t.config.timeZone);
       expect(file.count).toBe(2_500);
-      counter.batches = 0;
+      capture.clear();
       const output = new PassThrough();
       let done = false;
       const writing = file.write(output).then(() => (done = true));
       await new Promise((resolve) => setTimeout(resolve, 300));
       // Nothing read the output: the writer waits, having read at most two of its three batches.
       expect(done).toBe(false);
-      expect(counter.batches).toBeLessThanOrEqual(2);
+      expect(capture.orderedSelects().length).toBeLessThanOrEqual(2);
       const chunks: Buffer[] = [];
       output.on('data', (chunk: Buffer) => chunks.push(chunk));
       await writing;
-      expect(counter.batches).toBe(4);
+      expect(capture.orderedSelects().length).toBe(4);
       expect((await sheetRows(Buffer.concat(chunks))).length).toBe(2_501);
     });
   });

@@ -3,15 +3,11 @@ import {
   CompiledQuery,
   createQueryId,
   type Kysely,
-  type KyselyPlugin,
-  type PluginTransformQueryArgs,
-  type PluginTransformResultArgs,
-  type QueryResult,
   type RootOperationNode,
   sql,
-  type UnknownRow,
 } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { QueryCapture } from '../../../test/query-capture.js';
 import { recordsApi } from '../../../test/records-api.js';
 import { loginAsAdmin } from '../../../test/session-helpers.js';
 import type { RunningTask } from '../../../test/station-api.js';
@@ -19,18 +15,6 @@ import { buildTestApp, testDialects, type TestApp } from '../../../test/test-app
 import { dataOf } from '../../../test/user-factories.js';
 import type { Database } from '../../platform/schema.js';
 import { recordPage, recordsAfter } from './records.repository.js';
-
-/** Keeps every query a repository function builds, so the test can ask the database how it would run them. */
-class QueryCapture implements KyselyPlugin {
-  readonly nodes: RootOperationNode[] = [];
-  transformQuery({ node }: PluginTransformQueryArgs): RootOperationNode {
-    this.nodes.push(node);
-    return node;
-  }
-  transformResult({ result }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    return Promise.resolve(result);
-  }
-}
 
 /**
  * Issue 13 item 4: the list showed 19:00:38, 19:00:42, 19:00:22 because it
@@ -129,7 +113,7 @@ describe.each(testDialects())('records in time order on %s', (dialect) => {
     await recordPage(db, dialect, task.taskId, {}, { page: 2, pageSize: 2 });
     await recordsAfter(db, dialect, task.taskId, {}, { firstTestTime: api.epoch('2025-03-01 10:00:03'), id: idOf.get(tied()[1]!)! }, 2);
     await recordsAfter(db, dialect, task.taskId, { testStatus: 'PASS', firstTestFrom: api.epoch('2025-03-01 00:00:00') }, null, 2);
-    const ordered = capture.nodes.filter((node) => node.kind === 'SelectQueryNode' && node.orderBy !== undefined);
+    const ordered = capture.orderedSelects();
     expect(ordered).toHaveLength(3);
     const plans = [];
     for (const node of ordered) plans.push(await planOf(api.db(), node));
