@@ -65,11 +65,14 @@ export async function receiveFileParts(
   return received;
 }
 
-/** The multipart plugin's own refusals, in our words (the envelope with a Chinese message). */
-function asUploadError(error: unknown): unknown {
+/**
+ * The multipart plugin's own refusals, in our words (the envelope with a Chinese message);
+ * `tooLarge` names the file past its limit (a flow's PDF has a message of its own).
+ */
+export function asUploadError(error: unknown, tooLarge: string = MSG.fileTooLarge): unknown {
   if (error instanceof HttpError) return error;
   const code = (error as { code?: unknown } | null)?.code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return new HttpError(413, MSG.fileTooLarge);
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return new HttpError(413, tooLarge);
   if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
     return new HttpError(413, MSG.payloadTooLarge);
   }

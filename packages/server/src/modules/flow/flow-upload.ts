@@ -8,7 +8,7 @@ import { discardReceivedBlobs, type ReceivedBlob, receiveStream } from '../../pl
 import { holdsNul } from '../../platform/input-guard.js';
 import type { Database } from '../../platform/schema.js';
 import { requireUploadAllowance } from '../../platform/upload-quota.js';
-import { cleanFileName } from '../document/upload-parts.js';
+import { asUploadError, cleanFileName } from '../document/upload-parts.js';
 
 /** The part carrying the flow as JSON (a text field, or a file part holding JSON as some clients send it). */
 const PARAMS_PART = 'productFlowParams';
@@ -105,7 +105,7 @@ async function readParts(
     request.raw.unpipe();
     request.raw.resume();
     await discardReceivedBlobs(db, filesDir, received);
-    throw asUploadError(error);
+    throw asUploadError(error, MSG.flowPdfTooLarge);
   }
   return { params, pdf: received[0] ?? null };
 }
@@ -158,17 +158,4 @@ function truncatedAt(source: Readable, maxBytes: number): Readable & { truncated
     if (error && !limited.truncated && !limited.destroyed) limited.destroy(error);
   });
   return limited;
-}
-
-/** The multipart plugin's own refusals, in our words. */
-function asUploadError(error: unknown): unknown {
-  if (error instanceof HttpError) return error;
-  const code = (error as { code?: unknown } | null)?.code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return new HttpError(413, MSG.flowPdfTooLarge);
-  if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-    return new HttpError(413, MSG.payloadTooLarge);
-  }
-  if (typeof code === 'string' && code.startsWith('FST_')) return badRequest(MSG.invalidInput);
-  const plain = error instanceof Error && error.constructor === Error && !('syscall' in error);
-  return plain ? badRequest(MSG.invalidInput) : error;
 }
