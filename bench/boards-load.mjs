@@ -4,6 +4,7 @@
 // per table and batch, the JSON of results sent once per statement as a template array, two batches
 // writing at once on two connections while the next is generated. Rollups are summed per batch and
 // added to their rows (ON CONFLICT … + excluded), so loading in several steps keeps them right.
+import { PATHS } from '@factory/contracts';
 import { addDevice, dayFormatter, emptyBatch } from './boards-history.mjs';
 
 const STATUS = (pass) => (pass ? 'TEST_SUCCESS' : 'TEST_ERROR');
@@ -292,4 +293,24 @@ export async function tableRows(loader) {
   const tables = ['flow_result', 'device_flow', 'flow_counter', 'item_failure', 'task_bucket', 'daily_output'];
   const rows = await loader.all(tables.map((table) => `select '${table}' as name, count(*) as n from ${table}`).join(' union all '));
   return rows.map((row) => ({ table: row.name, rows: Number(row.n) }));
+}
+
+/**
+ * What the loader needs of a running task, taken through the API while its terminals are on it: each
+ * flow's terminals, and what a station there is told (its checks and standards), with a station
+ * signed in at every terminal.
+ */
+export async function captureTask(call, sim, url, taskId, stations) {
+  const edit = await call('GET', `${PATHS.taskEditData}?taskId=${taskId}`);
+  const flows = edit.flowPads
+    .map((flowPad) => ({ id: flowPad.flow.id, sequence: flowPad.flow.sequence, terminals: flowPad.padInfos.map((pad) => ({ id: pad.id, code: pad.code })) }))
+    .sort((a, b) => a.sequence - b.sequence);
+  const assignments = new Map();
+  for (const station of stations) {
+    const client = new sim.StationClient({ baseUrl: url });
+    await client.login(station.terminalCode, station.username, station.password);
+    const assignment = await client.assignment();
+    assignments.set(assignment.flowId, assignment);
+  }
+  return { taskId, flows, assignments, stations, tested: 0, context: null };
 }

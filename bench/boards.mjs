@@ -13,8 +13,8 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { flowTemplates } from './boards-history.mjs';
-import { loadDevices, openLoader, rollupMismatches, tableRows, taskContext } from './boards-load.mjs';
-import { buildServer, forEachDialect, freePort, root, spawnNode, waitReady } from './support.mjs';
+import { captureTask, loadDevices, openLoader, rollupMismatches, tableRows, taskContext } from './boards-load.mjs';
+import { buildServer, forEachDialect, freePort, root, startServer } from './support.mjs';
 
 const SIZES = (process.env.BOARDS_SIZES ?? '1000,100000,1000000').split(',').map(Number);
 const DIALECTS = (process.env.BOARDS_DIALECTS ?? 'sqlite,postgres').split(',');
@@ -206,26 +206,6 @@ async function addTask(call, sim, url, plan, number, operators) {
   return captureTask(call, sim, url, taskId, codes.map((terminalCode, index) => ({ terminalCode, ...operators[index % operators.length] })));
 }
 
-/**
- * What the loader needs of a running task, taken through the API while its terminals are on it: each
- * flow's terminals, and what a station there is told (its checks and standards), with a station
- * signed in at every terminal.
- */
-async function captureTask(call, sim, url, taskId, stations) {
-  const edit = await call('GET', `${PATHS.taskEditData}?taskId=${taskId}`);
-  const flows = edit.flowPads
-    .map((flowPad) => ({ id: flowPad.flow.id, sequence: flowPad.flow.sequence, terminals: flowPad.padInfos.map((pad) => ({ id: pad.id, code: pad.code })) }))
-    .sort((a, b) => a.sequence - b.sequence);
-  const assignments = new Map();
-  for (const station of stations) {
-    const client = new sim.StationClient({ baseUrl: url });
-    await client.login(station.terminalCode, station.username, station.password);
-    const assignment = await client.assignment();
-    assignments.set(assignment.flowId, assignment);
-  }
-  return { taskId, flows, assignments, stations, tested: 0, context: null };
-}
-
 /** What the board and dashboard say after the load, beside what was loaded: the rollups must agree with the devices. */
 async function sanityLine(name, port, token, busiest) {
   const schedule = (await get(port, token, `${PATHS.boardSchedule}?taskId=${busiest.taskId}`)).json.data;
@@ -304,18 +284,6 @@ function printTables(runs) {
       console.log(`${label.padEnd(30)}${cells.join('')}`);
     }
   }
-}
-
-/** The built server on `env`, answered once its API document is served; stop() ends it with SIGTERM. */
-async function startServer(env, url) {
-  const server = spawnNode([path.join(root, 'packages/server/dist/main.js')], env);
-  try {
-    await waitReady(server.child, `${url}/api/docs/json`, server.output);
-  } catch (error) {
-    await server.stop();
-    throw error;
-  }
-  return { stop: server.stop };
 }
 
 // Last, so every constant above is initialised.

@@ -18,8 +18,8 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { flowTemplates } from './boards-history.mjs';
-import { loadDevices, openLoader, taskContext } from './boards-load.mjs';
-import { buildServer, forEachDialect, freePort, root, spawnNode, waitReady } from './support.mjs';
+import { captureTask, loadDevices, openLoader, taskContext } from './boards-load.mjs';
+import { buildServer, forEachDialect, freePort, root, startServer } from './support.mjs';
 
 const DIALECTS = (process.env.RECORD_EXPORT_DIALECTS ?? 'sqlite,postgres').split(',');
 const UNITS = 100_000;
@@ -156,22 +156,6 @@ async function benchDialect(name, databaseUrl, dir) {
   }
 }
 
-/** The task as the loader needs it (bench/boards.mjs captureTask): its flows' terminals and what each station was told. */
-async function captureTask(call, sim, url, taskId, stations) {
-  const edit = await call('GET', `${PATHS.taskEditData}?taskId=${taskId}`);
-  const flows = edit.flowPads
-    .map((flowPad) => ({ id: flowPad.flow.id, sequence: flowPad.flow.sequence, terminals: flowPad.padInfos.map((pad) => ({ id: pad.id, code: pad.code })) }))
-    .sort((a, b) => a.sequence - b.sequence);
-  const assignments = new Map();
-  for (const station of stations) {
-    const client = new sim.StationClient({ baseUrl: url });
-    await client.login(station.terminalCode, station.username, station.password);
-    const assignment = await client.assignment();
-    assignments.set(assignment.flowId, assignment);
-  }
-  return { taskId, flows, assignments, stations };
-}
-
 /** The server's resident memory now, from /proc (kB there). */
 function rssOf(pid) {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -272,18 +256,6 @@ function get(port, token, urlPath) {
     });
     request.on('error', reject);
   });
-}
-
-/** The built server on `env`, answered once its API document is served; stop() ends it with SIGTERM. */
-async function startServer(env, url) {
-  const server = spawnNode([path.join(root, 'packages/server/dist/main.js')], env);
-  try {
-    await waitReady(server.child, `${url}/api/docs/json`, server.output);
-  } catch (error) {
-    await server.stop();
-    throw error;
-  }
-  return { stop: server.stop, pid: server.child.pid };
 }
 
 await main();

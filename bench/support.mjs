@@ -91,3 +91,15 @@ export async function waitReady(child, url, output) {
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
+
+/** The built server as a child process on `env`, once its OpenAPI document answers at `url`. */
+export async function startServer(env, url) {
+  const server = spawnNode([path.join(root, 'packages/server/dist/main.js')], env);
+  try {
+    await waitReady(server.child, `${url}/api/docs/json`, server.output);
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+  return { stop: server.stop, pid: server.child.pid };
+}
