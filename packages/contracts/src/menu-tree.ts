@@ -37,7 +37,7 @@ export const FUN_NAMES: Record<FunCode, string> = {
 /** Level-1 menus whose name contains this hold the station app's permissions. */
 export const APP_MENU_MARK = 'APP';
 
-export const MENU_TREE: readonly MenuSeed[] = [
+export const MENU_TREE = [
   {
     key: 'production',
     name: '生产中心',
@@ -150,7 +150,35 @@ export const MENU_TREE: readonly MenuSeed[] = [
       { key: 'pdaSpotCheck', name: '抽检', url: '/app/pda/spotCheck' },
     ],
   },
-];
+] as const satisfies readonly MenuSeed[];
+
+type NodesOf<T> = T extends readonly (infer N)[] ? N | (N extends { children: infer C } ? NodesOf<C> : never) : never;
+type MenuNode = NodesOf<typeof MENU_TREE>;
+/** A menu that is a page (groups carry url "/"). */
+type PageMenu = Exclude<MenuNode, { url: '/' }>;
+
+/** The url of every page menu of the tree: a misspelt menu fails to compile. */
+export type MenuUrl = PageMenu['url'];
+export type MenuKey = PageMenu['key'];
+/** The buttons a menu offers: a button the menu does not have fails to compile. */
+export type FunOf<U extends MenuUrl> = Extract<PageMenu, { url: U }> extends infer M
+  ? M extends { funCodes: readonly (infer F)[] }
+    ? F & FunCode
+    : never
+  : never;
+
+/**
+ * Every page menu by its key (`MENUS.productionLine` is '/productionLine'), read
+ * from the tree, so the server's permissions, the console's route table and its
+ * tests name menus through one constant.
+ */
+export const MENUS = (() => {
+  const menus: Record<string, string> = {};
+  walkMenuTree((menu) => {
+    if (menu.url !== '/') menus[menu.key] = menu.url;
+  });
+  return menus as { readonly [M in PageMenu as M['key']]: M['url'] };
+})();
 
 /** Depth-first walk with level (1-3) and 1-based sequence within the parent. */
 export function walkMenuTree(

@@ -1,3 +1,5 @@
+import type { FunOf, MenuUrl } from './menu-tree.js';
+
 /** Function buttons (funCode) a role may hold on a menu (DESIGN.md §4). */
 export const FUN_CODES = [
   'add',
@@ -33,14 +35,15 @@ export type Permission =
 
 export const PUBLIC: Permission = { kind: 'public' };
 export const SIGNED_IN: Permission = { kind: 'session' };
-export function need(menu: string, fun?: FunCode): Permission {
+/** The menu (from MENUS) and, optionally, one of its buttons: a button the menu lacks fails to compile. */
+export function need<U extends MenuUrl>(menu: U, fun?: FunOf<U>): Permission {
   return fun ? { kind: 'menu', menu, fun } : { kind: 'menu', menu };
 }
 
-export function needAnyOf(...menus: string[]): Permission {
+export function needAnyOf(...menus: MenuUrl[]): Permission {
   return { kind: 'anyMenu', menus };
 }
 
-export function needAnyFun(menu: string, ...funs: FunCode[]): Permission {
+export function needAnyFun<U extends MenuUrl>(menu: U, ...funs: FunOf<U>[]): Permission {
   return { kind: 'anyFun', menu, funs };
 }

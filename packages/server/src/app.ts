@@ -14,6 +14,7 @@ import { guardedValidatorCompiler } from './platform/input-guard.js';
 import { migrate } from './platform/migrate.js';
 import { registerOpenApi } from './platform/openapi.js';
 import { registerOperationLog } from './platform/operation-log.js';
+import { registerRequestScope } from './platform/request-scope.js';
 import { seed } from './platform/seed.js';
 import { resultEventHub } from './platform/result-events.js';
 import { envelopeRoutingOptions } from './platform/routing-errors.js';
@@ -83,6 +84,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
 
   registerGuard(app, db, config);
+  registerRequestScope(app, db);
   registerOperationLog(app, db);
   await registerOpenApi(app);
   const results = resultEventHub();

@@ -1,8 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppConfig } from './platform/config.js';
-import type { Db } from './platform/db.js';
-import type { ResultEventHub } from './platform/result-events.js';
+import type { ModuleContext } from './platform/module-context.js';
 import { boardRoutes } from './modules/board/board.routes.js';
 import { dataCenterRoutes } from './modules/data-center/data-center.routes.js';
 import { documentRoutes } from './modules/document/document.routes.js';
@@ -23,13 +21,6 @@ import { taskRoutes } from './modules/task/task.routes.js';
 import { terminalRoutes } from './modules/terminal/terminal.routes.js';
 import { userRoutes } from './modules/user/user.routes.js';
 
-/** What every module receives: the database and the configuration, nothing global. */
-export interface ModuleContext {
-  db: Db;
-  config: AppConfig;
-  /** stored station results, for the boards' live streams */
-  results: ResultEventHub;
-}
 
 /**
  * The whole API in one list. Each module registers absolute paths from

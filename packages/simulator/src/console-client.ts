@@ -1,4 +1,13 @@
-import { type Envelope, type LoginResult, PATHS } from '@factory/contracts';
+import {
+  type Answer,
+  type AnyEndpoint,
+  type CallArgs,
+  checkedAnswer,
+  type Envelope,
+  type LoginResult,
+  PATHS,
+  requestOf,
+} from '@factory/contracts';
 
 export interface CallOptions {
   json?: unknown;
@@ -15,6 +24,13 @@ export class ConsoleApiError extends Error {
     this.status = status;
   }
 }
+
+/**
+ * The typed client of the contracts (issue 14), for the simulator, the e2e support and
+ * the benches: input and answer typed by the endpoint, every answer checked against
+ * its response schema (so a server that drifts from its contract fails here first).
+ */
+export type ConsoleApi = <E extends AnyEndpoint>(endpoint: E, ...[input]: CallArgs<E>) => Promise<Answer<E>>;
 
 export type ConsoleCall = <T = unknown>(method: 'GET' | 'POST', path: string, options?: CallOptions) => Promise<T>;
 
@@ -43,17 +59,29 @@ async function exchange<T>(baseUrl: string, token: string | null, method: 'GET' 
   return envelope.data;
 }
 
+function typedApi(root: string, token: string): ConsoleApi {
+  return async (endpoint, ...[input]) => {
+    const outgoing = requestOf(endpoint, input);
+    const body = outgoing.body;
+    const options: CallOptions = {};
+    if (body?.encoding === 'json') options.json = body.value;
+    if (body?.encoding === 'form') options.form = Object.fromEntries(body.value);
+    if (body?.encoding === 'multipart') options.multipart = body.value;
+    return checkedAnswer(endpoint, await exchange(root, token, outgoing.method, outgoing.url, options));
+  };
+}
+
 /**
  * Signs in to the console API (the server must run with CAPTCHA=off, as the demo
  * and the tests do) and answers a caller carrying that session.
  */
-export async function consoleLogin(baseUrl: string, username: string, password: string): Promise<{ call: ConsoleCall; login: LoginResult }> {
+export async function consoleLogin(baseUrl: string, username: string, password: string): Promise<{ call: ConsoleCall; api: ConsoleApi; login: LoginResult }> {
   const root = baseUrl.replace(/\/+$/, '');
   const login = await exchange<LoginResult>(root, null, 'POST', PATHS.login, {
     form: { username, password, code: '0000', codeId: 'simulator' },
   });
   const call: ConsoleCall = (method, path, options) => exchange(root, login.token, method, path, options);
-  return { call, login };
+  return { call, api: typedApi(root, login.token), login };
 }
 
 /**

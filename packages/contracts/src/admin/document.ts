@@ -1,3 +1,4 @@
+import { MENUS, type MenuUrl } from '../menu-tree.js';
 import { z } from 'zod';
 import { MSG } from '../messages.js';
 import { text, timeText } from './common.js';
@@ -6,11 +7,11 @@ export const DOCUMENT_TYPES = ['USER_DOC', 'TECH_DOC', 'SERVER_DOC'] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 
 /** The viewer page (and so the menu whose buttons govern upload and delete) of each type. */
-export const DOCUMENT_MENU: Record<DocumentType, string> = {
-  USER_DOC: '/userDoc',
-  TECH_DOC: '/devDoc',
-  SERVER_DOC: '/serveDoc',
-};
+export const DOCUMENT_MENU = {
+  USER_DOC: MENUS.userDoc,
+  TECH_DOC: MENUS.devDoc,
+  SERVER_DOC: MENUS.serveDoc,
+} as const satisfies Record<DocumentType, MenuUrl>;
 
 /** What a type is called on screen (its viewer's menu name) and in the operation log's summaries. */
 export const DOCUMENT_TYPE_NAMES: Record<DocumentType, string> = {

@@ -5,10 +5,15 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** false keeps a mutating route out of the operation log (sign-in, high-volume station results) */
     operationLog?: false;
-    /** a richer summary than the route's own, e.g. naming the line that was added */
+    /**
+     * a summary read from the raw input, for a call refused before its handler knew
+     * more (a handler that read its row sets request.operationSummary instead)
+     */
     logSummary?: (request: FastifyRequest) => string | undefined;
   }
   interface FastifyRequest {
+    /** what the handler did, in the factory's words (编辑产线 一号线(L01) → 二号线(L02)); wins over logSummary */
+    operationSummary: string | undefined;
     /** the id the answer carried (a created row), for the operation log */
     answeredId?: string;
   }
@@ -33,6 +38,7 @@ const TARGET_KEYS = ['id', 'terminalId', 'taskId', 'productId'] as const;
  * included, so attempts are visible too).
  */
 export function registerOperationLog(app: FastifyInstance, db: Db): void {
+  app.decorateRequest('operationSummary', undefined);
   app.addHook('onSend', async (request, _reply, payload) => {
     if (!MUTATING.has(request.method) || request.routeOptions.config.operationLog === false) return payload;
     if (typeof payload !== 'string' || payload.length > 4096) return payload;
@@ -56,7 +62,7 @@ export function registerOperationLog(app: FastifyInstance, db: Db): void {
     const targetId = pickId(request.body, TARGET_KEYS) ?? pickId(request.query, TARGET_KEYS) ?? request.answeredId ?? null;
     let summary = action;
     try {
-      summary = config.logSummary?.(request) ?? (targetId ? `${action} #${targetId}` : action);
+      summary = request.operationSummary ?? config.logSummary?.(request) ?? (targetId ? `${action} #${targetId}` : action);
     } catch {
       // a summary must never cost the record itself
     }

@@ -1,4 +1,14 @@
-import { MSG, SUCCESS_CODE, type Envelope } from '@factory/contracts';
+import {
+  type AnyEndpoint,
+  type Answer,
+  type CallArgs,
+  checkedAnswer,
+  type Envelope,
+  MSG,
+  requestOf,
+  searchParamsOf,
+  SUCCESS_CODE,
+} from '@factory/contracts';
 import { feedback } from './feedback';
 import { navigateTo } from './navigation';
 import { useSession } from './session-store';
@@ -36,7 +46,7 @@ export interface RequestOptions {
   /** sent as application/json */
   json?: unknown;
   /** sent as application/x-www-form-urlencoded (sign-in and password calls, seed 000 §7) */
-  form?: FormFields;
+  form?: FormFields | URLSearchParams;
   /** sent as multipart/form-data; the browser writes the Content-Type with its boundary */
   multipart?: FormData;
   /**
@@ -62,7 +72,7 @@ export async function request<T>(method: 'GET' | 'POST', path: string, options: 
     body = options.multipart;
   } else if (options.form) {
     headers['Content-Type'] = 'application/x-www-form-urlencoded;charset=UTF-8';
-    body = toSearchParams(options.form).toString();
+    body = (options.form instanceof URLSearchParams ? options.form : searchParamsOf(options.form)).toString();
   } else if (options.json !== undefined) {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.json);
@@ -121,6 +131,34 @@ export function apiPostForm<T>(path: string, form: FormFields, options: RequestO
 export const UPLOAD_TIMEOUT_MS = 120_000;
 
 /**
+ * Answers are checked against their contract in development and in tests, so a
+ * server (or a test's fake server) that drifts from it fails loudly; a production
+ * build trusts the server and skips the work.
+ */
+const CHECK_ANSWERS = import.meta.env.DEV || import.meta.env.MODE === 'test';
+
+/**
+ * Calls an endpoint of the contracts (issue 14): the input goes to the query or the
+ * body as the endpoint says, and the answer is typed (and, in development, checked)
+ * by its response schema. Uploads get the upload timeout.
+ */
+export async function apiCall<E extends AnyEndpoint>(
+  endpoint: E,
+  ...[input, options = {}]: CallArgs<E, [options?: RequestOptions]>
+): Promise<Answer<E>> {
+  const outgoing = requestOf(endpoint, input);
+  const body = outgoing.body;
+  const data = await request<unknown>(outgoing.method, outgoing.url, {
+    ...(body?.encoding === 'multipart' ? { timeoutMs: UPLOAD_TIMEOUT_MS } : {}),
+    ...options,
+    ...(body?.encoding === 'json' ? { json: body.value } : {}),
+    ...(body?.encoding === 'form' ? { form: body.value } : {}),
+    ...(body?.encoding === 'multipart' ? { multipart: body.value } : {}),
+  });
+  return CHECK_ANSWERS ? checkedAnswer(endpoint, data) : (data as Answer<E>);
+}
+
+/**
  * POST multipart/form-data (file uploads). Same token, envelope, 401 and
  * server-failure handling as every other call, only a longer timeout.
  */
@@ -174,19 +212,9 @@ function parseEnvelope(text: string): Envelope<unknown> | null {
   };
 }
 
-function toSearchParams(fields: QueryParams): URLSearchParams {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(fields)) {
-    if (value === undefined || value === null) continue;
-    if (Array.isArray(value)) value.forEach((item) => params.append(key, String(item)));
-    else params.append(key, String(value));
-  }
-  return params;
-}
-
 function withQuery(path: string, query: QueryParams | undefined): string {
   if (!query) return path;
-  const search = toSearchParams(query).toString();
+  const search = searchParamsOf(query).toString();
   return search ? `${path}${path.includes('?') ? '&' : '?'}${search}` : path;
 }
 

@@ -21,7 +21,7 @@ import type { Db } from '../../platform/db.js';
 import { ok } from '../../platform/envelope.js';
 import { STREAM_SECURITY, streamResults, streamTicketFor } from '../../platform/event-stream.js';
 import { notFound } from '../../platform/errors.js';
-import type { ModuleContext } from '../../routes.js';
+import type { ModuleContext } from '../../platform/module-context.js';
 import { taskScopeOf, taskVisible } from '../task/task-scope.js';
 import * as board from './board.service.js';
 

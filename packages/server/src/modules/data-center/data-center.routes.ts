@@ -22,7 +22,7 @@ import { requireAccount } from '../../platform/auth.js';
 import type { Db } from '../../platform/db.js';
 import { ok } from '../../platform/envelope.js';
 import { STREAM_SECURITY, streamResults, streamTicketFor } from '../../platform/event-stream.js';
-import type { ModuleContext } from '../../routes.js';
+import type { ModuleContext } from '../../platform/module-context.js';
 import { taskScopeOf } from '../task/task-scope.js';
 import { resultsInScope } from './data-center-events.js';
 import * as center from './data-center.service.js';

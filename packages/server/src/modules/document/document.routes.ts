@@ -18,7 +18,7 @@ import { z } from 'zod';
 import { requireAccount, requirePermission } from '../../platform/auth.js';
 import { ok } from '../../platform/envelope.js';
 import { notFound } from '../../platform/errors.js';
-import type { ModuleContext } from '../../routes.js';
+import type { ModuleContext } from '../../platform/module-context.js';
 import { findDocument, listDocuments } from './document.repository.js';
 import { removeDocument, saveDocument, toDocumentItem } from './document.service.js';
 import { fileRoutes } from './file.routes.js';

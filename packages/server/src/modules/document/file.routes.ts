@@ -7,7 +7,7 @@ import { requireAccount } from '../../platform/auth.js';
 import { failure, ok } from '../../platform/envelope.js';
 import { notFound } from '../../platform/errors.js';
 import { blobPath, contentDisposition, discardReceivedBlobs, fileUrl, isInline, recordStoredFiles } from '../../platform/files.js';
-import type { ModuleContext } from '../../routes.js';
+import type { ModuleContext } from '../../platform/module-context.js';
 import { findStoredFile } from './file.repository.js';
 import { entityTag, matchesNoneMatch, parseRange } from './file-response.js';
 import { type Grant, requireAnyGrant } from './upload-access.js';

@@ -19,7 +19,7 @@ import { requireAccount } from '../../platform/auth.js';
 import { ok } from '../../platform/envelope.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import { discardReceivedBlobs, type ReceivedBlob, releaseBlob } from '../../platform/files.js';
-import type { ModuleContext } from '../../routes.js';
+import type { ModuleContext } from '../../platform/module-context.js';
 import { tenancyOf } from '../../platform/tenancy.js';
 import { findProduct } from '../product/product.repository.js';
 import { drainBody, FIRMWARE_FIELD, receiveFirmwareFile } from './firmware-upload.js';

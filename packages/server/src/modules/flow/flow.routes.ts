@@ -17,7 +17,7 @@ import { requireAccount } from '../../platform/auth.js';
 import { ok } from '../../platform/envelope.js';
 import { notFound } from '../../platform/errors.js';
 import { discardReceivedBlobs, releaseBlob } from '../../platform/files.js';
-import type { ModuleContext } from '../../routes.js';
+import type { ModuleContext } from '../../platform/module-context.js';
 import { productScopeOf, requireProduct } from '../product/product-guard.js';
 import { readFlowSubmission } from './flow-upload.js';
 import {

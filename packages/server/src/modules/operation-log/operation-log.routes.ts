@@ -19,7 +19,7 @@ import { badRequest } from '../../platform/errors.js';
 import type { OperationLogTable } from '../../platform/schema.js';
 import { subtreeIds } from '../../platform/scope.js';
 import { formatTime } from '../../platform/time.js';
-import type { ModuleContext } from '../../routes.js';
+import type { ModuleContext } from '../../platform/module-context.js';
 import { parseZonedTime } from '../../platform/time.js';
 import { logModules, logPage } from './operation-log.repository.js';
 

@@ -21,7 +21,7 @@ import { ok } from '../../platform/envelope.js';
 import { notFound } from '../../platform/errors.js';
 import { releaseBlob } from '../../platform/files.js';
 import { tenantOf } from '../../platform/scope.js';
-import type { ModuleContext } from '../../routes.js';
+import type { ModuleContext } from '../../platform/module-context.js';
 import { tenancyOf } from '../../platform/tenancy.js';
 import { findProduct, type LookupTableName, lookupList, productPage as loadProductPage } from './product.repository.js';
 import {

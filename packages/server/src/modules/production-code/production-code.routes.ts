@@ -6,7 +6,7 @@ import { requireAccount } from '../../platform/auth.js';
 import { ok } from '../../platform/envelope.js';
 import { notFound } from '../../platform/errors.js';
 import { contentDisposition } from '../../platform/files.js';
-import type { ModuleContext } from '../../routes.js';
+import type { ModuleContext } from '../../platform/module-context.js';
 import { matchesNoneMatch } from '../document/file-response.js';
 import { taskScopeOf, taskVisible } from '../task/task-scope.js';
 import { codesCsv, EXPORT_CONTENT_TYPES, exportFileName, writeCodesXlsx } from './code-export.js';

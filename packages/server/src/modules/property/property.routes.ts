@@ -18,7 +18,7 @@ import { requireAccount } from '../../platform/auth.js';
 import { ok } from '../../platform/envelope.js';
 import { notFound } from '../../platform/errors.js';
 import { contentDisposition } from '../../platform/files.js';
-import type { ModuleContext } from '../../routes.js';
+import type { ModuleContext } from '../../platform/module-context.js';
 import { productScopeOf, requireProduct } from '../product/product-guard.js';
 import { allProperties, findProperty, propertyPage } from './property.repository.js';
 import { addProperty, deleteProperty, editProperty, toExportedProperty, toProperty } from './property.service.js';

@@ -21,7 +21,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAccount } from '../../platform/auth.js';
 import { ok } from '../../platform/envelope.js';
 import { contentDisposition } from '../../platform/files.js';
-import type { ModuleContext } from '../../routes.js';
+import type { ModuleContext } from '../../platform/module-context.js';
 import { EXPORT_CONTENT_TYPES } from '../production-code/code-export.js';
 import { taskScopeOf } from '../task/task-scope.js';
 import { recordWorkbook } from './record-export.js';

@@ -23,7 +23,7 @@ import { requireAccount } from '../../platform/auth.js';
 import { ok } from '../../platform/envelope.js';
 import { subtreeIds } from '../../platform/scope.js';
 import { formatTime } from '../../platform/time.js';
-import type { ModuleContext } from '../../routes.js';
+import type { ModuleContext } from '../../platform/module-context.js';
 import { requestedStatus, statusPermission } from '../user/status-permission.js';
 import { enabledRolesOf, listRoles } from './role.repository.js';
 import {

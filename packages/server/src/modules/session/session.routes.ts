@@ -16,7 +16,7 @@ import { bearerToken, requireAccount } from '../../platform/auth.js';
 import { ok } from '../../platform/envelope.js';
 import { hashPassword } from '../../platform/password.js';
 import { hashToken, revokeAccountSessions, revokeSession } from '../../platform/sessions.js';
-import type { ModuleContext } from '../../routes.js';
+import type { ModuleContext } from '../../platform/module-context.js';
 import { updatePassword } from './account.repository.js';
 import { saveCaptcha } from './captcha.repository.js';
 import { login, platformLogin } from './session.service.js';

@@ -19,7 +19,7 @@ import { z } from 'zod';
 import { ok } from '../../platform/envelope.js';
 import { sharedTransactions } from '../../platform/group-commit.js';
 import { finishCompletedTasks } from '../task/task.service.js';
-import type { ModuleContext } from '../../routes.js';
+import type { ModuleContext } from '../../platform/module-context.js';
 import { flowChecksCache } from './flow-checks.js';
 import { registerStationGuard, requireStation, stationLogin, stationLogout } from './station-auth.js';
 import { deviceAtFlow } from './station-device.js';

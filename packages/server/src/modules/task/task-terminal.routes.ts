@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAccount } from '../../platform/auth.js';
 import { ok } from '../../platform/envelope.js';
-import type { ModuleContext } from '../../routes.js';
+import type { ModuleContext } from '../../platform/module-context.js';
 import { taskScopeOf } from './task-scope.js';
 import { offeredPads, setTaskTerminals } from './task-terminals.js';
 import { taskLabel } from './task.repository.js';

@@ -1,6 +1,7 @@
 import {
+  MENUS,
+  type FunOf,
   envelopeOf,
-  type FunCode,
   idBody,
   idQuery,
   need,
@@ -23,19 +24,19 @@ import { requireAccount } from '../../platform/auth.js';
 import type { Db } from '../../platform/db.js';
 import { ok } from '../../platform/envelope.js';
 import type { Database } from '../../platform/schema.js';
-import type { ModuleContext } from '../../routes.js';
+import type { ModuleContext } from '../../platform/module-context.js';
 import { taskScopeOf, type TaskScope } from './task-scope.js';
 import { taskDetail as loadTaskDetail, taskEditData as loadTaskEditData, taskList } from './task-views.js';
 import { taskLabel, type TaskRow } from './task.repository.js';
 import { createTask, deleteTask, editTask, finishTask, startTask, stopTask, taskCallerOf } from './task.service.js';
 
 const tags = ['生产任务'];
-export const TASK_MENU = '/productionCenter';
+export const TASK_MENU = MENUS.productionCenter;
 
 type Transition = (trx: Kysely<Database>, db: Db, scope: TaskScope, id: number) => Promise<TaskRow>;
 
 /** The four row actions of the list: one body ({id}, JSON or form), one transaction, a summary naming the task. */
-const TRANSITIONS: { path: string; fun: FunCode; summary: string; run: Transition }[] = [
+const TRANSITIONS: { path: string; fun: FunOf<typeof MENUS.productionCenter>; summary: string; run: Transition }[] = [
   { path: PATHS.taskStart, fun: 'start', summary: '开始任务', run: startTask },
   { path: PATHS.taskStop, fun: 'stop', summary: '停止任务', run: stopTask },
   { path: PATHS.taskFinish, fun: 'finish', summary: '结束任务', run: finishTask },

@@ -16,7 +16,7 @@ import { z } from 'zod';
 import { requireAccount } from '../../platform/auth.js';
 import { ok } from '../../platform/envelope.js';
 import { tenantOf } from '../../platform/scope.js';
-import type { ModuleContext } from '../../routes.js';
+import type { ModuleContext } from '../../platform/module-context.js';
 import { taskScopeOf } from '../task/task-scope.js';
 import { addTerminal, categoryMap, editTerminal, terminalList, unbindTerminal } from './terminal.service.js';
 

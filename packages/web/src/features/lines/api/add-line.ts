@@ -1,18 +1,12 @@
-import { PATHS } from '@factory/contracts';
+import { type CallInput, LINE_ENDPOINTS } from '@factory/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 import { lineKeys } from './line-keys';
 
-export interface LineAddInput {
-  factoryId: number;
-  lineName: string;
-  lineNum: string;
-}
+const ADD = LINE_ENDPOINTS.lineAdd;
 
-/** POST /api/line/add {factoryId, lineName, lineNum} (JSON, seed 000 §7). */
-export function addLine(input: LineAddInput): Promise<unknown> {
-  return apiPost<unknown>(PATHS.lineAdd, input);
-}
+/** Answers the new line's id. */
+export const addLine = (body: CallInput<typeof ADD>) => apiCall(ADD, body);
 
 export function useAddLine() {
   const queryClient = useQueryClient();

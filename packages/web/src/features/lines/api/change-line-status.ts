@@ -1,18 +1,12 @@
-import { PATHS } from '@factory/contracts';
+import { type CallInput, LINE_ENDPOINTS } from '@factory/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 import { lineKeys } from './line-keys';
 
-export interface LineStatusInput {
-  id: number;
-  /** 1 启用, 0 停用 */
-  status: 0 | 1;
-}
+const CHANGE_STATUS = LINE_ENDPOINTS.lineChangeStatus;
 
-/** POST /api/line/changeStatus?id&status: the values go in the query string (seed 000 §7). */
-export function changeLineStatus({ id, status }: LineStatusInput): Promise<unknown> {
-  return apiPost<unknown>(PATHS.lineChangeStatus, undefined, { query: { id, status } });
-}
+/** id and status (1 启用, 0 停用) travel in the query string (seed 000 §7). */
+export const changeLineStatus = (query: CallInput<typeof CHANGE_STATUS>) => apiCall(CHANGE_STATUS, query);
 
 export function useChangeLineStatus() {
   const queryClient = useQueryClient();

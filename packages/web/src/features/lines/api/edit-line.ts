@@ -1,17 +1,11 @@
-import { PATHS } from '@factory/contracts';
+import { type CallInput, LINE_ENDPOINTS } from '@factory/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api-client';
-import type { LineAddInput } from './add-line';
+import { apiCall } from '../../../lib/api-client';
 import { lineKeys } from './line-keys';
 
-export interface LineEditInput extends LineAddInput {
-  id: number;
-}
+const EDIT = LINE_ENDPOINTS.lineEdit;
 
-/** POST /api/line/edit {id, factoryId, lineName, lineNum} (JSON, seed 000 §7). */
-export function editLine(input: LineEditInput): Promise<unknown> {
-  return apiPost<unknown>(PATHS.lineEdit, input);
-}
+export const editLine = (body: CallInput<typeof EDIT>) => apiCall(EDIT, body);
 
 export function useEditLine() {
   const queryClient = useQueryClient();

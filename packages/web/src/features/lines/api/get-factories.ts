@@ -1,16 +1,11 @@
-import { PATHS, type Factory } from '@factory/contracts';
+import { LINE_ENDPOINTS } from '@factory/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 import { lineKeys } from './line-keys';
 
-interface FactoryPage {
-  list: Factory[];
-  total: number;
-}
-
-/** GET /api/factory/list?pageSize=0: every factory of the account with its lines (seed 000 §7). */
-export async function getFactories(signal?: AbortSignal): Promise<Factory[]> {
-  const page = await apiGet<FactoryPage>(PATHS.factoryList, { page: 1, pageSize: 0 }, { signal });
+/** Every factory of the account with its lines (pageSize 0: all). */
+export async function getFactories(signal?: AbortSignal) {
+  const page = await apiCall(LINE_ENDPOINTS.factoryList, { page: 1, pageSize: 0 }, { signal });
   return page.list;
 }
 

@@ -1,29 +1,19 @@
-import { PATHS, type ProductionLine } from '@factory/contracts';
+import { LINE_ENDPOINTS } from '@factory/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client';
-import { lineKeys, type LineListParams } from './line-keys';
+import { apiCall } from '../../../lib/api-client';
+import { lineKeys, type LineListQuery } from './line-keys';
 
-export interface LinePage {
-  list: ProductionLine[];
-  total: number;
-  pageSize: number;
-  pageNum: number;
-}
+export const getLines = (query: LineListQuery, signal?: AbortSignal) => apiCall(LINE_ENDPOINTS.lineList, query, { signal });
 
-/** GET /api/line/list ?factoryId&page&pageSize&status&searchContext (seed 000 §7). */
-export function getLines(params: LineListParams, signal?: AbortSignal): Promise<LinePage> {
-  return apiGet<LinePage>(PATHS.lineList, { ...params }, { signal });
-}
-
-export const linesQuery = (params: LineListParams) =>
+export const linesQuery = (query: LineListQuery) =>
   queryOptions({
-    queryKey: lineKeys.list(params),
-    queryFn: ({ signal }) => getLines(params, signal),
+    queryKey: lineKeys.list(query),
+    queryFn: ({ signal }) => getLines(query, signal),
     // The table keeps its rows while the next page loads instead of flashing empty.
     placeholderData: keepPreviousData,
   });
 
-/** Waits for the factory: a line list is always of one factory. */
-export function useLines(params: LineListParams | null) {
-  return useQuery({ ...linesQuery(params ?? { factoryId: 0, page: 1, pageSize: 10 }), enabled: params !== null });
+/** Waits for the factory: the page lists one factory's lines. */
+export function useLines(query: LineListQuery | null) {
+  return useQuery({ ...linesQuery(query ?? { factoryId: 0, page: 1, pageSize: 10 }), enabled: query !== null });
 }

@@ -1,19 +1,11 @@
-import { MSG } from '@factory/contracts';
+import { LINE_ENDPOINTS as LINE, MSG, type ProductionLine } from '@factory/contracts';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useSession } from '../../../lib/session-store';
-import { envelope, failure, installFetch, type SeenRequest } from '../../../test/fetch-stand-in';
-import {
-  chooseOption,
-  fieldErrorOf,
-  findDialog,
-  pathOf,
-  productionLine,
-  queryOf,
-  sessionWithButtons,
-} from '../../../test/line-terminal-fixtures';
-import { renderApp } from '../../../test/render-app';
+import { answer, type FakeRoute, installServer, refuse } from '../../../test/fake-server';
+import { chooseOption, fieldErrorOf, findDialog, productionLine, sessionWithButtons } from '../../../test/line-terminal-fixtures';
+import { renderPage } from '../../../test/render-page';
 
 // The page and its antd parts load lazily; on a busy machine that takes longer than 1 s.
 configure({ asyncUtilTimeout: 5000 });
@@ -23,30 +15,25 @@ const ALL_BUTTONS = ['add', 'edit', 'stop', 'start', 'delete'];
 const stoppedLine = productionLine({ id: 11, lineName: '总装一线', lineNum: 'ZZ_01', status: 0 });
 const runningLine = productionLine({ id: 12, lineName: '总装二线', lineNum: 'ZZ_02', status: 1 });
 
-/** A server with one factory and the given lines; other calls answer as `other` says. */
-function lineServer(lines = [stoppedLine, runningLine], other: (request: SeenRequest) => unknown = () => null) {
-  return installFetch((request) => {
-    const path = pathOf(request);
-    if (path === '/api/factory/list') {
-      return { body: envelope({ list: [{ id: 1, factoryName: '默认工厂', lineList: [] }], total: 1, pageSize: 0, pageNum: 1 }) };
-    }
-    if (path === '/api/line/list') {
-      return { body: envelope({ list: lines, total: lines.length, pageSize: 10, pageNum: 1 }) };
-    }
-    const answer = other(request);
-    return { body: answer && typeof answer === 'object' && 'code' in answer ? answer : envelope(answer) };
-  });
+/** A server with one factory and the given lines, answering the line changes with success unless `more` says otherwise. */
+function lineServer(lines: ProductionLine[] = [stoppedLine, runningLine], ...more: FakeRoute[]) {
+  return installServer(
+    answer(LINE.factoryList, { list: [{ id: 1, factoryName: '默认工厂', lineList: [] }], total: 1, pageSize: 0, pageNum: 1 }),
+    answer(LINE.lineList, { list: lines, total: lines.length, pageSize: 10, pageNum: 1 }),
+    answer(LINE.lineAdd, 5),
+    answer(LINE.lineEdit, null),
+    answer(LINE.lineChangeStatus, null),
+    ...more,
+  );
 }
-
-const listCalls = (seen: SeenRequest[]) => seen.filter((request) => pathOf(request) === '/api/line/list');
 const row = (name: string) => screen.getByRole('row', { name: new RegExp(name) });
 
 beforeEach(() => useSession.getState().signIn(sessionWithButtons('/productionLine', '产线管理', ALL_BUTTONS)));
 
 describe('产线管理 page', () => {
   it('lists the first factory’s lines with index, name, code and status', async () => {
-    const seen = lineServer();
-    renderApp('/productionLine');
+    const server = lineServer();
+    await renderPage('/productionLine');
 
     expect(await screen.findByText('总装一线')).toBeTruthy();
     expect(screen.getByRole('heading', { name: '产线管理' })).toBeTruthy();
@@ -54,38 +41,38 @@ describe('产线管理 page', () => {
     expect(within(row('总装一线')).getByText('停用')).toBeTruthy();
     expect(within(row('总装二线')).getByText('启用')).toBeTruthy();
     expect(within(row('总装二线')).getByText('ZZ_02')).toBeTruthy();
-    expect(queryOf(listCalls(seen)[0])).toEqual({ factoryId: '1', page: '1', pageSize: '10' });
+    expect(server.calls(LINE.lineList)[0]?.query).toEqual({ factoryId: '1', page: '1', pageSize: '10' });
     // One factory: no factory select.
     expect(screen.queryByRole('combobox', { name: '工厂' })).toBeNull();
   });
 
   it('searches on Enter and filters by status', async () => {
     const user = userEvent.setup();
-    const seen = lineServer();
-    renderApp('/productionLine');
+    const server = lineServer();
+    await renderPage('/productionLine');
     await screen.findByText('总装一线');
 
     const search = screen.getByRole('textbox', { name: '产线名称或编号' });
     expect(search.getAttribute('maxlength')).toBe('12');
     await user.type(search, ' ZZ ');
-    expect(listCalls(seen)).toHaveLength(1);
+    expect(server.calls(LINE.lineList)).toHaveLength(1);
     await user.keyboard('{Enter}');
-    await waitFor(() => expect(queryOf(listCalls(seen).at(-1))).toMatchObject({ searchContext: 'ZZ', page: '1' }));
+    await waitFor(() => expect(server.calls(LINE.lineList).at(-1)?.query).toMatchObject({ searchContext: 'ZZ', page: '1' }));
 
     await user.click(screen.getByRole('combobox', { name: '状态' }));
     await chooseOption(user, '停用');
-    await waitFor(() => expect(queryOf(listCalls(seen).at(-1))).toMatchObject({ searchContext: 'ZZ', status: '0' }));
+    await waitFor(() => expect(server.calls(LINE.lineList).at(-1)?.query).toMatchObject({ searchContext: 'ZZ', status: '0' }));
   });
 
   it('shows 暂无产线 when the factory has no line', async () => {
     lineServer([]);
-    renderApp('/productionLine');
+    await renderPage('/productionLine');
     expect(await screen.findByText('暂无产线')).toBeTruthy();
   });
 
   it('offers 编辑 and 启用 on a stopped line and only 停用 on an enabled one', async () => {
     lineServer();
-    renderApp('/productionLine');
+    await renderPage('/productionLine');
     await screen.findByText('总装一线');
 
     const stopped = within(row('总装一线'));
@@ -103,28 +90,25 @@ describe('产线管理 page', () => {
 
   it('enables and stops a line through the query string and says so', async () => {
     const user = userEvent.setup();
-    const seen = lineServer();
-    renderApp('/productionLine');
+    const server = lineServer();
+    await renderPage('/productionLine');
     await screen.findByText('总装一线');
 
     await user.click(within(row('总装一线')).getByRole('button', { name: '启用' }));
     expect(await screen.findByText(MSG.lineEnabled)).toBeTruthy();
-    const enable = seen.find((request) => pathOf(request) === '/api/line/changeStatus');
+    const enable = server.calls(LINE.lineChangeStatus)[0];
     expect(enable?.method).toBe('POST');
-    expect(queryOf(enable)).toEqual({ id: '11', status: '1' });
+    expect(enable?.query).toEqual({ id: '11', status: '1' });
 
     await user.click(within(row('总装二线')).getByRole('button', { name: '停用' }));
     expect(await screen.findByText(MSG.lineDisabled)).toBeTruthy();
-    expect(queryOf(seen.filter((request) => pathOf(request) === '/api/line/changeStatus').at(-1))).toEqual({
-      id: '12',
-      status: '0',
-    });
+    expect(server.calls(LINE.lineChangeStatus).at(-1)?.query).toEqual({ id: '12', status: '0' });
   });
 
   it('shows only the buttons the role holds', async () => {
     useSession.getState().signIn(sessionWithButtons('/productionLine', '产线管理', ['stop']));
     lineServer();
-    renderApp('/productionLine');
+    await renderPage('/productionLine');
     await screen.findByText('总装一线');
 
     expect(screen.queryByRole('button', { name: '新增' })).toBeNull();
@@ -136,7 +120,7 @@ describe('产线管理 page', () => {
   it('hides every action without any button of the page', async () => {
     useSession.getState().signIn(sessionWithButtons('/productionLine', '产线管理'));
     lineServer();
-    renderApp('/productionLine');
+    await renderPage('/productionLine');
     await screen.findByText('总装一线');
     for (const name of ['新增', '编辑', '启用', '停用']) expect(screen.queryByRole('button', { name })).toBeNull();
   });
@@ -153,14 +137,14 @@ describe('新增产线 / 编辑产线 dialog', () => {
   };
 
   it('asks for name and code when both are empty, and sends nothing', async () => {
-    const seen = lineServer();
-    renderApp('/productionLine');
+    const server = lineServer();
+    await renderPage('/productionLine');
     const { user, dialog } = await openAdd();
 
     await user.click(dialog.getByRole('button', { name: '确定' }));
     await waitFor(() => expect(fieldErrorOf(screen.getByLabelText('产线名称'))).toBe(MSG.lineNameRequired));
     expect(fieldErrorOf(screen.getByLabelText('产线编号'))).toBe(MSG.lineNumRequired);
-    expect(seen.some((request) => pathOf(request) === '/api/line/add')).toBe(false);
+    expect(server.calls(LINE.lineAdd)).toHaveLength(0);
   });
 
   it.each([
@@ -169,7 +153,7 @@ describe('新增产线 / 编辑产线 dialog', () => {
     ['总装#1', 'ZZ#1', MSG.lineNameRule, MSG.lineNumRule],
   ])('rejects name %s and code %s with the shared rules', async (name, code, nameMessage, codeMessage) => {
     lineServer();
-    renderApp('/productionLine');
+    await renderPage('/productionLine');
     const { user, dialog } = await openAdd();
 
     await user.type(screen.getByLabelText('产线名称'), name);
@@ -182,15 +166,15 @@ describe('新增产线 / 编辑产线 dialog', () => {
 
   it('limits both inputs to 12 characters', async () => {
     lineServer();
-    renderApp('/productionLine');
+    await renderPage('/productionLine');
     await openAdd();
     expect(screen.getByLabelText('产线名称').getAttribute('maxlength')).toBe('12');
     expect(screen.getByLabelText('产线编号').getAttribute('maxlength')).toBe('12');
   });
 
   it('adds a line to the factory as JSON and says 新增产线成功', async () => {
-    const seen = lineServer(undefined, () => 5);
-    renderApp('/productionLine');
+    const server = lineServer();
+    await renderPage('/productionLine');
     const { user, dialog } = await openAdd();
 
     await user.type(screen.getByLabelText('产线名称'), '包装_一线');
@@ -198,17 +182,17 @@ describe('新增产线 / 编辑产线 dialog', () => {
     await user.click(dialog.getByRole('button', { name: '确定' }));
 
     expect(await screen.findByText(MSG.lineAdded)).toBeTruthy();
-    const add = seen.find((request) => pathOf(request) === '/api/line/add');
+    const add = server.calls(LINE.lineAdd)[0];
     expect(add?.headers['Content-Type']).toBe('application/json');
-    expect(JSON.parse(add?.body ?? '')).toEqual({ factoryId: 1, lineName: '包装_一线', lineNum: 'BZ_01' });
+    expect(add?.json).toEqual({ factoryId: 1, lineName: '包装_一线', lineNum: 'BZ_01' });
     // The list is read again after the change.
-    await waitFor(() => expect(listCalls(seen).length).toBeGreaterThan(1));
+    await waitFor(() => expect(server.calls(LINE.lineList).length).toBeGreaterThan(1));
   });
 
   it('edits a stopped line with its values filled in and says 编辑产线成功', async () => {
     const user = userEvent.setup();
-    const seen = lineServer();
-    renderApp('/productionLine');
+    const server = lineServer();
+    await renderPage('/productionLine');
     await screen.findByText('总装一线');
 
     await user.click(within(row('总装一线')).getByRole('button', { name: '编辑' }));
@@ -220,13 +204,12 @@ describe('新增产线 / 编辑产线 dialog', () => {
     await user.click(dialog.getByRole('button', { name: '确定' }));
 
     expect(await screen.findByText(MSG.lineEdited)).toBeTruthy();
-    const edit = seen.find((request) => pathOf(request) === '/api/line/edit');
-    expect(JSON.parse(edit?.body ?? '')).toEqual({ id: 11, factoryId: 1, lineName: '总装三线', lineNum: 'ZZ_01' });
+    expect(server.calls(LINE.lineEdit)[0]?.json).toEqual({ id: 11, factoryId: 1, lineName: '总装三线', lineNum: 'ZZ_01' });
   });
 
   it('shows the server’s refusal and keeps the dialog open', async () => {
-    lineServer(undefined, () => failure(MSG.lineNumTaken));
-    renderApp('/productionLine');
+    lineServer(undefined, refuse(LINE.lineAdd, MSG.lineNumTaken, 409));
+    await renderPage('/productionLine');
     const { user, dialog } = await openAdd();
 
     await user.type(screen.getByLabelText('产线名称'), '包装一线');
