@@ -13,6 +13,15 @@ export interface Db {
   dialect: Dialect;
 }
 
+/**
+ * Runs `work` in one transaction, handing it the transaction as a Db: the same
+ * `{ kysely, dialect }` shape, so a service takes one handle (`tx: Db`) instead
+ * of the transaction and the database beside it only to read the dialect.
+ */
+export function inTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  return db.kysely.transaction().execute((trx) => work({ kysely: trx, dialect: db.dialect }));
+}
+
 // PostgreSQL returns bigint (int8) as strings, counts included; every int8 we keep
 // (epoch ms, counts) fits in a double, so parse them once for the whole process.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));

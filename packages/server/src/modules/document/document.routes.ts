@@ -23,7 +23,7 @@ import { findDocument, listDocuments } from './document.repository.js';
 import { removeDocument, saveDocument, toDocumentItem } from './document.service.js';
 import { fileRoutes } from './file.routes.js';
 import { requireAnyGrant } from './upload-access.js';
-import { receiveFileParts } from './upload-parts.js';
+import { receiveFileParts } from '../../platform/upload-parts.js';
 
 const tags = ['文档'];
 

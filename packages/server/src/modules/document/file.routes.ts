@@ -9,9 +9,9 @@ import { notFound } from '../../platform/errors.js';
 import { blobPath, contentDisposition, discardReceivedBlobs, fileUrl, isInline, recordStoredFiles } from '../../platform/files.js';
 import type { ModuleContext } from '../../platform/module-context.js';
 import { findStoredFile } from './file.repository.js';
-import { entityTag, matchesNoneMatch, parseRange } from './file-response.js';
+import { entityTag, matchesNoneMatch, parseRange } from '../../platform/file-response.js';
 import { type Grant, requireAnyGrant } from './upload-access.js';
-import { receiveFileParts } from './upload-parts.js';
+import { receiveFileParts } from '../../platform/upload-parts.js';
 
 const tags = ['文件'];
 /**

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import { badRequest, HttpError } from '../../platform/errors.js';
 import { discardReceivedBlobs, type ReceivedBlob, receiveStream } from '../../platform/files.js';
 import type { Database } from '../../platform/schema.js';
-import { cleanFileName } from '../document/upload-parts.js';
+import { cleanFileName } from '../../platform/upload-parts.js';
 
 /** The multipart field that carries the firmware file (seed 001 §7). */
 export const FIRMWARE_FIELD = 'data';

@@ -8,7 +8,7 @@ import { discardReceivedBlobs, type ReceivedBlob, receiveStream } from '../../pl
 import { holdsNul } from '../../platform/input-guard.js';
 import type { Database } from '../../platform/schema.js';
 import { requireUploadAllowance } from '../../platform/upload-quota.js';
-import { asUploadError, cleanFileName } from '../document/upload-parts.js';
+import { asUploadError, cleanFileName } from '../../platform/upload-parts.js';
 
 /** The part carrying the flow as JSON (a text field, or a file part holding JSON as some clients send it). */
 const PARAMS_PART = 'productFlowParams';

@@ -7,7 +7,7 @@ import { ok } from '../../platform/envelope.js';
 import { notFound } from '../../platform/errors.js';
 import { contentDisposition } from '../../platform/files.js';
 import type { ModuleContext } from '../../platform/module-context.js';
-import { matchesNoneMatch } from '../document/file-response.js';
+import { matchesNoneMatch } from '../../platform/file-response.js';
 import { taskScopeOf, taskVisible } from '../task/task-scope.js';
 import { codesCsv, EXPORT_CONTENT_TYPES, exportFileName, writeCodesXlsx } from './code-export.js';
 import { codeExists, codesOfTask, exportedTask } from './production-code.repository.js';

@@ -24,7 +24,7 @@ import { ok } from '../../platform/envelope.js';
 import { subtreeIds } from '../../platform/scope.js';
 import { formatTime } from '../../platform/time.js';
 import type { ModuleContext } from '../../platform/module-context.js';
-import { requestedStatus, statusPermission } from '../user/status-permission.js';
+import { requestedStatus, statusPermission } from '../../platform/status-permission.js';
 import { enabledRolesOf, listRoles } from './role.repository.js';
 import {
   changeRoleStatus,

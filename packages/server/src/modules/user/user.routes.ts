@@ -24,7 +24,7 @@ import { hashPassword } from '../../platform/password.js';
 import { subtreeIds } from '../../platform/scope.js';
 import { formatTime } from '../../platform/time.js';
 import type { ModuleContext } from '../../platform/module-context.js';
-import { requestedStatus, statusPermission } from './status-permission.js';
+import { requestedStatus, statusPermission } from '../../platform/status-permission.js';
 import { accountFactories, enabledLineTree, findUserRow, listUsers } from './user.repository.js';
 import { changeUserStatus, createUser, deleteUser, editUser, manageableUser, resetPassword, shortUserName } from './user.service.js';
 

@@ -1,10 +1,10 @@
 import { MAX_UPLOAD_BYTES, MSG } from '@factory/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { badRequest, HttpError } from '../../platform/errors.js';
-import { discardReceivedBlobs, type ReceivedBlob, receiveStream } from '../../platform/files.js';
-import type { Database } from '../../platform/schema.js';
-import { requireUploadAllowance } from '../../platform/upload-quota.js';
+import { badRequest, HttpError } from './errors.js';
+import { discardReceivedBlobs, type ReceivedBlob, receiveStream } from './files.js';
+import type { Database } from './schema.js';
+import { requireUploadAllowance } from './upload-quota.js';
 
 const MAX_NAME_LENGTH = 255;
 
