@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import boundaries from './scripts/eslint/boundaries.js';
 
 export default tseslint.config(
   {
@@ -25,6 +26,12 @@ export default tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
     },
+  },
+  {
+    // issue 14: features and modules stay apart; shared code lives in components/, lib/, platform/
+    files: ['packages/web/src/features/**/*.{ts,tsx}'],
+    plugins: { boundaries },
+    rules: { 'boundaries/no-cross-unit-imports': 'error' },
   },
   {
     files: ['**/*.{js,mjs}'],

@@ -4,7 +4,7 @@
 // per table and batch, the JSON of results sent once per statement as a template array, two batches
 // writing at once on two connections while the next is generated. Rollups are summed per batch and
 // added to their rows (ON CONFLICT … + excluded), so loading in several steps keeps them right.
-import { PATHS } from '@factory/contracts';
+import { ENDPOINTS } from '@factory/contracts';
 import { addDevice, dayFormatter, emptyBatch } from './boards-history.mjs';
 
 const STATUS = (pass) => (pass ? 'TEST_SUCCESS' : 'TEST_ERROR');
@@ -300,8 +300,8 @@ export async function tableRows(loader) {
  * flow's terminals, and what a station there is told (its checks and standards), with a station
  * signed in at every terminal.
  */
-export async function captureTask(call, sim, url, taskId, stations) {
-  const edit = await call('GET', `${PATHS.taskEditData}?taskId=${taskId}`);
+export async function captureTask(api, sim, url, taskId, stations) {
+  const edit = await api(ENDPOINTS.taskEditData, { taskId });
   const flows = edit.flowPads
     .map((flowPad) => ({ id: flowPad.flow.id, sequence: flowPad.flow.sequence, terminals: flowPad.padInfos.map((pad) => ({ id: pad.id, code: pad.code })) }))
     .sort((a, b) => a.sequence - b.sequence);

@@ -8,7 +8,7 @@
 // call (against the busiest task) and every dashboard call timed over HTTP as the administrator,
 // sequentially after a warm-up. Figures are printed, never asserted: only a crash fails.
 //   BOARDS_SIZES=1000,100000 BOARDS_DIALECTS=postgres node bench/boards.mjs   (a quicker look)
-import { PATHS } from '@factory/contracts';
+import { checkedAnswer, ENDPOINTS, requestOf } from '@factory/contracts';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -28,24 +28,27 @@ const YEAR_MS = 365 * 86_400_000;
 const ADMIN_PASSWORD = 'Admin12345';
 const TIME_ZONE = process.env.TZ || 'Asia/Shanghai';
 
-/** The 6 board calls (against one task) and the 10 dashboard calls, with the queries the console sends. */
+/**
+ * The 6 board calls (against one task) and the 10 dashboard calls, with the queries the console sends:
+ * label, endpoint, its input for the task.
+ */
 const CALLS = [
-  ['board schedule', (taskId) => `${PATHS.boardSchedule}?taskId=${taskId}`],
-  ['board problemTotal', (taskId) => `${PATHS.boardProblemTotal}?taskId=${taskId}`],
-  ['board problemChart', (taskId) => `${PATHS.boardProblemChart}?taskId=${taskId}`],
-  ['board problemTop', (taskId) => `${PATHS.boardProblemTop}?taskId=${taskId}&number=10`],
-  ['board onePassTotal', (taskId) => `${PATHS.boardOnePassTotal}?taskId=${taskId}&interval=60&hold=2`],
-  ['board onePassDetail', (taskId) => `${PATHS.boardOnePassDetail}?taskId=${taskId}&hold=4`],
-  ['dataCenter realTimeInput', () => PATHS.dataCenterRealTimeInput],
-  ['dataCenter statisticInfo', () => PATHS.dataCenterStatisticInfo],
-  ['dataCenter devOutput', () => PATHS.dataCenterDevOutput],
-  ['dataCenter productionTop', () => `${PATHS.dataCenterProductionTop}?topNum=5`],
-  ['dataCenter pdaCount', () => PATHS.dataCenterPdaCount],
-  ['dataCenter padCount', () => PATHS.dataCenterPadCount],
-  ['dataCenter deviceAverage', () => PATHS.dataCenterDeviceAverage],
-  ['dataCenter taskCount', () => `${PATHS.dataCenterTaskCount}?hold=2`],
-  ['dataCenter deviceProductivity', () => `${PATHS.dataCenterDeviceProductivity}?timeType=PRE_12_MONTH`],
-  ['dataCenter deviceOnePass', () => `${PATHS.dataCenterDeviceOnePass}?timeType=PRE_12_MONTH`],
+  ['board schedule', ENDPOINTS.boardSchedule, (taskId) => ({ taskId })],
+  ['board problemTotal', ENDPOINTS.boardProblemTotal, (taskId) => ({ taskId })],
+  ['board problemChart', ENDPOINTS.boardProblemChart, (taskId) => ({ taskId })],
+  ['board problemTop', ENDPOINTS.boardProblemTop, (taskId) => ({ taskId, number: 10 })],
+  ['board onePassTotal', ENDPOINTS.boardOnePassTotal, (taskId) => ({ taskId, interval: 60, hold: 2 })],
+  ['board onePassDetail', ENDPOINTS.boardOnePassDetail, (taskId) => ({ taskId, hold: 4 })],
+  ['dataCenter realTimeInput', ENDPOINTS.dataCenterRealTimeInput, () => undefined],
+  ['dataCenter statisticInfo', ENDPOINTS.dataCenterStatisticInfo, () => undefined],
+  ['dataCenter devOutput', ENDPOINTS.dataCenterDevOutput, () => undefined],
+  ['dataCenter productionTop', ENDPOINTS.dataCenterProductionTop, () => ({ topNum: 5 })],
+  ['dataCenter pdaCount', ENDPOINTS.dataCenterPdaCount, () => undefined],
+  ['dataCenter padCount', ENDPOINTS.dataCenterPadCount, () => undefined],
+  ['dataCenter deviceAverage', ENDPOINTS.dataCenterDeviceAverage, () => undefined],
+  ['dataCenter taskCount', ENDPOINTS.dataCenterTaskCount, () => ({ hold: 2 })],
+  ['dataCenter deviceProductivity', ENDPOINTS.dataCenterDeviceProductivity, () => ({ timeType: 'PRE_12_MONTH' })],
+  ['dataCenter deviceOnePass', ENDPOINTS.dataCenterDeviceOnePass, () => ({ timeType: 'PRE_12_MONTH' })],
 ];
 
 /** Two flows, a few auto checks of different kinds and one manual check each. */
@@ -99,7 +102,7 @@ async function benchDialect(name, databaseUrl, dir) {
   let server = await startServer(env, url);
   const figures = new Map();
   try {
-    const { call, login } = await sim.consoleLogin(url, 'admin', ADMIN_PASSWORD);
+    const { api, login } = await sim.consoleLogin(url, 'admin', ADMIN_PASSWORD);
     const seedStart = performance.now();
     const plan = sim.singleTaskPlan(benchProduct(sim), {
       units: UNITS_PER_TASK,
@@ -107,9 +110,9 @@ async function benchDialect(name, databaseUrl, dir) {
       operatorCount: PADS_PER_FLOW * 2,
       padPrefix: 'BOARD',
     });
-    const seeded = await sim.seedFactory(call, url, plan);
+    const seeded = await sim.seedFactory(api, url, plan);
     const operators = seeded.tasks[0].stations.map((station) => ({ username: station.username, password: station.password }));
-    const tasks = [await captureTask(call, sim, url, seeded.tasks[0].taskId, seeded.tasks[0].stations)];
+    const tasks = [await captureTask(api, sim, url, seeded.tasks[0].taskId, seeded.tasks[0].stations)];
     console.log(`${name}: seeded the factory and a task of ${count(UNITS_PER_TASK)} units in ${seconds(performance.now() - seedStart)}`);
     const random = sim.seededRandom(20_240_601);
     let tested = 0;
@@ -120,8 +123,8 @@ async function benchDialect(name, databaseUrl, dir) {
       const before = tasks.length;
       while (tasks.length < Math.ceil(size / UNITS_PER_TASK)) {
         // A product has one unfinished task at a time: the full one is finished, as a planner would.
-        await call('POST', PATHS.taskFinish, { json: { id: tasks.at(-1).taskId } });
-        tasks.push(await addTask(call, sim, url, plan, tasks.length + 1, operators));
+        await api(ENDPOINTS.taskFinish, { id: tasks.at(-1).taskId });
+        tasks.push(await addTask(api, sim, url, plan, tasks.length + 1, operators));
       }
       if (tasks.length > before) {
         console.log(`${name}: finished the full task and created ${tasks.length - before} more of ${count(UNITS_PER_TASK)} units through the API in ${seconds(performance.now() - taskStart)}`);
@@ -164,9 +167,9 @@ async function benchDialect(name, databaseUrl, dir) {
       server = await startServer(env, url);
       // The task with the most tested devices; of equals the last, the one still running.
       const busiest = tasks.reduce((best, task) => (task.tested >= best.tested ? task : best));
-      await sanityLine(name, port, login.token, busiest);
-      for (const [label, pathOf] of CALLS) {
-        const timing = await timeCall(port, login.token, pathOf(busiest.taskId));
+      await sanityLine(name, api, busiest);
+      for (const [label, endpoint, inputOf] of CALLS) {
+        const timing = await timeCall(port, login.token, endpoint, inputOf(busiest.taskId));
         figures.set(`${label}|${size}`, timing);
         console.log(`${name} ${count(size).padStart(4)} ${label.padEnd(30)} p50 ${timing.p50.toFixed(1).padStart(6)} ms  p95 ${timing.p95.toFixed(1).padStart(6)} ms  (${timing.samples} requests)${timing.errors ? `  ${timing.errors} errors: ${timing.error}` : ''}`);
       }
@@ -179,39 +182,44 @@ async function benchDialect(name, databaseUrl, dir) {
 }
 
 /** A further task of the product through the API, as a planner would: its PADs, the task (making its codes), PADs on flows, started. */
-async function addTask(call, sim, url, plan, number, operators) {
-  const factoryId = (await call('GET', `${PATHS.factoryList}?pageSize=0`)).list[0].id;
-  const line = (await call('GET', `${PATHS.lineList}?factoryId=${factoryId}&pageSize=0`)).list.find((row) => row.lineNum === plan.lines[0].lineNum);
-  const category = Number(Object.keys(await call('GET', `${PATHS.terminalCategory}?terminalType=PAD`))[0]);
+async function addTask(api, sim, url, plan, number, operators) {
+  const factoryId = (await api(ENDPOINTS.factoryList, { pageSize: 0 })).list[0].id;
+  const line = (await api(ENDPOINTS.lineList, { factoryId, pageSize: 0 })).list.find((row) => row.lineNum === plan.lines[0].lineNum);
+  const category = Number(Object.keys(await api(ENDPOINTS.terminalCategory, { terminalType: 'PAD' }))[0]);
   const productPlan = plan.products[0];
   const pads = [];
   for (let index = 0; index < PADS_PER_FLOW * productPlan.flows.length; index++) {
     const flowIndex = index % productPlan.flows.length;
     const terminalCode = `${plan.padPrefix}-${number}-${String(index + 1).padStart(2, '0')}`;
     const terminalName = `${productPlan.flows[flowIndex].name}${Math.floor(index / productPlan.flows.length) + 1}号`;
-    const id = await call('POST', PATHS.terminalAdd, { json: { terminalCode, terminalName, terminalType: 'PAD', categoryId: category, lineId: line.id } });
+    const id = await api(ENDPOINTS.terminalAdd, { terminalCode, terminalName, terminalType: 'PAD', categoryId: category, lineId: line.id });
     pads.push({ id, flowIndex });
   }
-  const product = (await call('GET', `${PATHS.productQuery}?pageSize=0`)).list.find((row) => row.number === productPlan.number);
-  const detail = await call('GET', `${PATHS.productDetail}?id=${product.id}`);
+  const product = (await api(ENDPOINTS.productQuery, { pageSize: 0 })).list.find((row) => row.number === productPlan.number);
+  const detail = await api(ENDPOINTS.productDetail, { id: product.id });
   const expire = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
-  const taskId = await call('POST', PATHS.taskCreate, {
-    json: { productTypeId: detail.productTypeId, productId: product.id, productNumber: detail.number, productionLineIds: [line.id], productionCount: UNITS_PER_TASK, expireTime: expire },
+  const taskId = await api(ENDPOINTS.taskCreate, {
+    productTypeId: detail.productTypeId,
+    productId: product.id,
+    productNumber: detail.number,
+    productionLineIds: [line.id],
+    productionCount: UNITS_PER_TASK,
+    expireTime: expire,
   });
-  const edit = await call('GET', `${PATHS.taskEditData}?taskId=${taskId}`);
+  const edit = await api(ENDPOINTS.taskEditData, { taskId });
   const flowId2PadId = edit.flowPads.map((flowPad, index) => ({ flowId: flowPad.flow.id, padIdList: pads.filter((pad) => pad.flowIndex === index).map((pad) => pad.id) }));
-  await call('POST', PATHS.padSet, { json: { taskId, flowId2PadId } });
-  await call('POST', PATHS.taskStart, { json: { id: taskId } });
-  const codes = await sim.taskTerminalCodes(call, taskId);
-  return captureTask(call, sim, url, taskId, codes.map((terminalCode, index) => ({ terminalCode, ...operators[index % operators.length] })));
+  await api(ENDPOINTS.padSet, { taskId, flowId2PadId });
+  await api(ENDPOINTS.taskStart, { id: taskId });
+  const codes = await sim.taskTerminalCodes(api, taskId);
+  return captureTask(api, sim, url, taskId, codes.map((terminalCode, index) => ({ terminalCode, ...operators[index % operators.length] })));
 }
 
 /** What the board and dashboard say after the load, beside what was loaded: the rollups must agree with the devices. */
-async function sanityLine(name, port, token, busiest) {
-  const schedule = (await get(port, token, `${PATHS.boardSchedule}?taskId=${busiest.taskId}`)).json.data;
-  const onePass = (await get(port, token, `${PATHS.boardOnePassDetail}?taskId=${busiest.taskId}&hold=4`)).json.data;
-  const output = (await get(port, token, PATHS.dataCenterDevOutput)).json.data;
-  const rates = (await get(port, token, `${PATHS.dataCenterTaskCount}?hold=4`)).json.data;
+async function sanityLine(name, api, busiest) {
+  const schedule = await api(ENDPOINTS.boardSchedule, { taskId: busiest.taskId });
+  const onePass = await api(ENDPOINTS.boardOnePassDetail, { taskId: busiest.taskId, hold: 4 });
+  const output = await api(ENDPOINTS.dataCenterDevOutput);
+  const rates = await api(ENDPOINTS.dataCenterTaskCount, { hold: 4 });
   const mismatch = schedule.inputCount === busiest.tested ? '' : `  MISMATCH: ${busiest.tested} devices loaded into the task`;
   console.log(
     `${name}: task ${busiest.taskId} (busiest): inputCount ${schedule.inputCount}, productedCount ${schedule.productedCount}, repairCount ${schedule.repairCount}, ` +
@@ -245,9 +253,17 @@ function get(port, token, urlPath) {
 
 const percentile = (sorted, share) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))]);
 
-/** A warm-up, then SAMPLES sequential requests or MAX_MS_PER_CALL of them, whichever ends first. */
-async function timeCall(port, token, urlPath) {
-  for (let i = 0; i < WARMUP; i++) await get(port, token, urlPath);
+/**
+ * A warm-up, then SAMPLES sequential requests or MAX_MS_PER_CALL of them, whichever ends first. The url
+ * is the endpoint's (its query as the console sends it), and the first answer is checked against its
+ * contract (an AnswerMismatch fails the bench); the timed ones are not parsed beyond the envelope.
+ */
+async function timeCall(port, token, endpoint, input) {
+  const urlPath = requestOf(endpoint, input).url;
+  for (let i = 0; i < WARMUP; i++) {
+    const answer = await get(port, token, urlPath);
+    if (i === 0 && answer.ok) checkedAnswer(endpoint, answer.json.data);
+  }
   const latencies = [];
   let errors = 0;
   let error = '';

@@ -8,6 +8,7 @@
 // the terminal's counters at the flow) on the same database, so the ratio shows what the product's layers cost
 // (sessions, validation, the task and flow checks, the verdict, Kysely).
 // Figures are printed, never asserted: only a crash fails.
+import { ENDPOINTS } from '@factory/contracts';
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import os from 'node:os';
@@ -75,12 +76,12 @@ async function benchDialect(name, databaseUrl, dir) {
   let product;
   try {
     await waitReady(server.child, `${url}/api/docs/json`, server.output);
-    const { call } = await sim.consoleLogin(url, 'admin', ADMIN_PASSWORD);
+    const { api } = await sim.consoleLogin(url, 'admin', ADMIN_PASSWORD);
     const seedStart = performance.now();
     const plan = sim.singleTaskPlan(benchProduct(sim), { units: UNITS, stations: STATIONS, operatorCount: 5, padPrefix: 'INGEST' });
-    const seeded = await sim.seedFactory(call, url, plan);
+    const seeded = await sim.seedFactory(api, url, plan);
     const task = seeded.tasks[0];
-    const codes = await sim.codesReader(call)(task.taskId);
+    const codes = await sim.codesReader(api)(task.taskId);
     console.log(`${name}: seeded a task of ${codes.length.toLocaleString('en')} units with ${task.stations.length} PADs in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
 
     stations = [];
@@ -109,7 +110,7 @@ async function benchDialect(name, databaseUrl, dir) {
         manualResults: drawn.manualResults,
       };
     };
-    product = await drive({ port, path: '/api/station/result', tokens: stations.map((station) => station.token), bodyFor });
+    product = await drive({ port, path: ENDPOINTS.stationResult.path, tokens: stations.map((station) => station.token), bodyFor });
   } finally {
     await server.stop();
   }

@@ -10,7 +10,7 @@
 // The fast run's file is read back with exceljs's streaming reader and its rows counted.
 // Figures are printed against their targets, never asserted: only a crash fails.
 //   RECORD_EXPORT_DIALECTS=sqlite node bench/record-export.mjs   (one dialect)
-import { PATHS, RECORD_COUNT_HEADER } from '@factory/contracts';
+import { checkedAnswer, ENDPOINTS, RECORD_COUNT_HEADER, requestOf } from '@factory/contracts';
 import ExcelJS from 'exceljs';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -64,11 +64,11 @@ async function benchDialect(name, databaseUrl, dir) {
   const env = { PORT: String(port), DATABASE_URL: databaseUrl, FILES_DIR: path.join(dir, 'files'), ADMIN_PASSWORD, CAPTCHA: 'off', LOG_LEVEL: 'warn' };
   let server = await startServer(env, url);
   try {
-    const { call, login } = await sim.consoleLogin(url, 'admin', ADMIN_PASSWORD);
+    const { api, login } = await sim.consoleLogin(url, 'admin', ADMIN_PASSWORD);
     const seedStart = performance.now();
     const plan = sim.singleTaskPlan(benchProduct(sim), { units: UNITS, stations: 2, operatorCount: 2, padPrefix: 'EXPORT' });
-    const seeded = await sim.seedFactory(call, url, plan);
-    const task = await captureTask(call, sim, url, seeded.tasks[0].taskId, seeded.tasks[0].stations);
+    const seeded = await sim.seedFactory(api, url, plan);
+    const task = await captureTask(api, sim, url, seeded.tasks[0].taskId, seeded.tasks[0].stations);
     console.log(`${name}: seeded a task of ${UNITS.toLocaleString('en')} units through the API in ${seconds(performance.now() - seedStart)}`);
 
     // The loader writes with the server stopped, as bench/boards.mjs does.
@@ -105,11 +105,12 @@ async function benchDialect(name, databaseUrl, dir) {
     }
     server = await startServer(env, url);
 
-    const exportPath = `${PATHS.recordExportList}?taskId=${task.taskId}`;
-    const listPath = `${PATHS.recordList}?taskId=${task.taskId}&page=1&pageSize=10`;
-    // Warm-up: the route's code, the statements, the caches; a small export (one status) and a list page.
-    await download(port, login.token, `${exportPath}&testStatus=NOT_PASS`, { sink: null });
-    await get(port, login.token, listPath);
+    const exportPath = (query) => requestOf(ENDPOINTS.recordExportList, { taskId: task.taskId, ...query }).url;
+    const listPath = requestOf(ENDPOINTS.recordList, { taskId: task.taskId, page: 1, pageSize: 10 }).url;
+    // Warm-up: the route's code, the statements, the caches; a small export (one status) and a list page,
+    // its answer checked against the contract.
+    await download(port, login.token, exportPath({ testStatus: 'NOT_PASS' }), { sink: null });
+    checkedAnswer(ENDPOINTS.recordList, JSON.parse((await get(port, login.token, listPath)).body).data);
     const idle = [];
     for (let n = 0; n < 50; n++) {
       const start = performance.now();
@@ -123,7 +124,7 @@ async function benchDialect(name, databaseUrl, dir) {
     // from this export to the whole task's.
     const tenthFrom = new Date(Date.now() - YEAR_MS / 10).toLocaleDateString('en-CA', { timeZone: TIME_ZONE });
     const tenth = await measured(server.pid, port, login.token, listPath, () =>
-      download(port, login.token, `${exportPath}&fromTime=${tenthFrom}`, { sink: null }),
+      download(port, login.token, exportPath({ fromTime: tenthFrom }), { sink: null }),
     );
     console.log(
       `${name}: a tenth (first tests from ${tenthFrom}): ${Number(tenth.result.announced).toLocaleString('en')} records in ${seconds(tenth.ms)},` +
@@ -131,7 +132,7 @@ async function benchDialect(name, databaseUrl, dir) {
     );
 
     const fast = await measured(server.pid, port, login.token, listPath, () =>
-      download(port, login.token, exportPath, { sink: path.join(dir, 'records.xlsx') }),
+      download(port, login.token, exportPath(), { sink: path.join(dir, 'records.xlsx') }),
     );
     const rows = await rowsIn(path.join(dir, 'records.xlsx'));
     const rate = Math.round(UNITS / (fast.ms / 1000));
@@ -145,7 +146,7 @@ async function benchDialect(name, databaseUrl, dir) {
     );
 
     const slow = await measured(server.pid, port, login.token, listPath, () =>
-      download(port, login.token, exportPath, { sink: null, bytesPerSecond: SLOW_BYTES_PER_S }),
+      download(port, login.token, exportPath(), { sink: null, bytesPerSecond: SLOW_BYTES_PER_S }),
     );
     console.log(
       `${name}: slow client (${mb(SLOW_BYTES_PER_S)}/s): ${seconds(slow.ms)}, server RSS before ${mb(slow.rssBefore)}, peak ${mb(slow.rssPeak)} (+${mb(slow.rssPeak - slow.rssBefore)});` +

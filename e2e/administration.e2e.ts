@@ -1,8 +1,9 @@
 import path from 'node:path';
-import { MSG } from '@factory/contracts';
+import { LINE_ENDPOINTS, MSG, TERMINAL_ENDPOINTS, USER_ENDPOINTS } from '@factory/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tinyPdf } from '../packages/server/test/document-factories.js';
+import { tinyPdf } from '../packages/server/test/factories/files.js';
+import { pageApi, statusOf } from './support/api.js';
 import { launchBrowser } from './support/browser.js';
 import { ADMIN_PASSWORD, type RunningServer, startServer } from './support/server.js';
 import { message, panel, pathOf, pickOption } from './support/ui.js';
@@ -87,12 +88,8 @@ describe('administration: lines, terminals, roles, users, documents', () => {
     await expect.poll(() => page.locator('.terminal-card').filter({ hasText: '一号平板' }).getByText('空闲').first().isVisible()).toBe(true);
 
     // the server agrees: the PAD is idle on line L01
-    const list = await page.evaluate(async () => {
-      const session = JSON.parse(sessionStorage.getItem('factory-console-session')!) as { state: { token: string } };
-      const response = await fetch('/api/terminal/list?terminalType=PAD', { headers: { authorization: `Bearer ${session.state.token}` } });
-      return (await response.json()) as { data: { taskLineList: { lineName: string; linePadList: { padCode: string; status: number }[] }[] } };
-    });
-    const group = list.data.taskLineList.find((entry) => entry.lineName === '一号线');
+    const list = await (await pageApi(page))(TERMINAL_ENDPOINTS.terminalList, { terminalType: 'PAD' });
+    const group = list.taskLineList.find((entry) => entry.lineName === '一号线');
     expect(group?.linePadList.map((pad) => [pad.padCode, pad.status])).toEqual([['PAD001', 4]]);
     await context.close();
   });
@@ -147,12 +144,12 @@ describe('administration: lines, terminals, roles, users, documents', () => {
     await fresh.page.screenshot({ path: path.join(SCREENSHOTS, 'role-granted-menu.png') });
 
     // and the server refuses what the role does not hold, whatever the page shows
-    const statuses = await fresh.page.evaluate(async () => {
-      const session = JSON.parse(sessionStorage.getItem('factory-console-session')!) as { state: { token: string } };
-      const headers = { authorization: `Bearer ${session.state.token}` };
-      const get = async (url: string) => (await fetch(url, { headers })).status;
-      return [await get('/api/user/getList'), await get('/api/line/list'), await get('/api/terminal/list')];
-    });
+    const api = await pageApi(fresh.page);
+    const statuses = [
+      await statusOf(api(USER_ENDPOINTS.userList, {})),
+      await statusOf(api(LINE_ENDPOINTS.lineList, {})),
+      await statusOf(api(TERMINAL_ENDPOINTS.terminalList, {})),
+    ];
     expect(statuses).toEqual([403, 403, 403]);
     await fresh.context.close();
   });

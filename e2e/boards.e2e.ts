@@ -1,8 +1,9 @@
+import { BOARD_ENDPOINTS, DATA_CENTER_ENDPOINTS } from '@factory/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   codesReader,
-  consoleLogin,
+  type ConsoleApi,
   GATEWAY,
   seedFactory,
   type SeededTask,
@@ -11,6 +12,7 @@ import {
   startSimulation,
   type StationLogin,
 } from '../packages/simulator/src/index.js';
+import { adminApi } from './support/api.js';
 import { launchBrowser } from './support/browser.js';
 import { ADMIN_PASSWORD, type RunningServer, startServer } from './support/server.js';
 import { pathOf } from './support/ui.js';
@@ -20,14 +22,14 @@ const MODEL = 'GW_BOARD_E2E';
 let server: RunningServer;
 let browser: Browser;
 let task: SeededTask;
-let call: Awaited<ReturnType<typeof consoleLogin>>['call'];
+let api: ConsoleApi;
 let simulation: Simulation | undefined;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer({ CAPTCHA: 'off' }), launchBrowser()]);
-  ({ call } = await consoleLogin(server.url, 'admin', ADMIN_PASSWORD));
+  api = await adminApi(server.url);
   const plan = singleTaskPlan({ ...GATEWAY, number: MODEL, code: 'GWBOARDE2E' }, { units: 400, stations: 4, operatorCount: 2 });
-  task = (await seedFactory(call, server.url, plan)).tasks[0]!;
+  task = (await seedFactory(api, server.url, plan)).tasks[0]!;
 });
 afterAll(async () => {
   simulation?.abort();
@@ -56,7 +58,7 @@ const run = (stations: StationLogin[]) =>
     rate: 0,
     failureRate: 0.1,
     repairDelayMs: 100,
-    codesOf: codesReader(call),
+    codesOf: codesReader(api),
     randomSeed: 3,
     backoffMs: 50,
     maxBackoffMs: 500,
@@ -84,12 +86,12 @@ describe('the task board and the dashboard move with the stations', () => {
     expect(await page.evaluate(() => (window as unknown as { boardMark?: number }).boardMark)).toBe(7);
 
     // Once the stations stop, the board settles on what the server counts.
-    const schedule = await call<{ productedCount: number }>('GET', `/api/board/schedule?taskId=${task.taskId}`);
+    const schedule = await api(BOARD_ENDPOINTS.boardSchedule, { taskId: task.taskId });
     await expect.poll(() => produced(page), { timeout: 12_000 }).toBe(schedule.productedCount);
 
     // The dashboard's today counter shows the same units, four digits at least.
     await page.goto('/dataCenter');
-    const today = await call<{ producedProductToday: number }>('GET', '/api/dataCenter/realTimeInput');
+    const today = await api(DATA_CENTER_ENDPOINTS.dataCenterRealTimeInput);
     expect(today.producedProductToday).toBe(schedule.productedCount);
     const digits = String(today.producedProductToday).padStart(4, '0');
     await expect.poll(() => page.getByText('今日已生产').first().isVisible(), { timeout: 10_000 }).toBe(true);

@@ -2,16 +2,16 @@ import type { StationVerdict } from '@factory/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   codesReader,
-  consoleLogin,
   GATEWAY,
   seedFactory,
   type Simulation,
   singleTaskPlan,
   startSimulation,
 } from '../packages/simulator/src/index.js';
+import { adminApi } from './support/api.js';
 import { counterMismatches } from './support/counters.js';
 import { openDb } from './support/db.js';
-import { ADMIN_PASSWORD, type RunningServer, startServer } from './support/server.js';
+import { type RunningServer, startServer } from './support/server.js';
 
 const STATIONS = 50;
 const UNITS = 3000;
@@ -40,9 +40,9 @@ async function waitFor(condition: () => boolean, timeoutMs: number, what: string
 
 describe('durability: a server killed mid-run keeps what it acknowledged', () => {
   it(`${STATIONS} stations, SIGKILL after ${BEFORE_CRASH} results, restart on the same database, retries with the same ids`, async () => {
-    const { call } = await consoleLogin(server.url, 'admin', ADMIN_PASSWORD);
+    const api = await adminApi(server.url);
     const plan = singleTaskPlan({ ...GATEWAY, number: 'GW_DURABLE', code: 'GWDURABLE' }, { units: UNITS, stations: STATIONS, operatorCount: 5 });
-    const seeded = await seedFactory(call, server.url, plan);
+    const seeded = await seedFactory(api, server.url, plan);
     const stations = seeded.tasks[0]!.stations;
     expect(stations).toHaveLength(STATIONS);
 
@@ -52,7 +52,7 @@ describe('durability: a server killed mid-run keeps what it acknowledged', () =>
       rate: 0,
       failureRate: 0.1,
       repairDelayMs: 200,
-      codesOf: codesReader(call),
+      codesOf: codesReader(api),
       randomSeed: 6,
       backoffMs: 50,
       maxBackoffMs: 500,

@@ -1,7 +1,8 @@
 import path from 'node:path';
-import { MSG } from '@factory/contracts';
+import { MSG, PROPERTY_ENDPOINTS } from '@factory/contracts';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pageApi } from './support/api.js';
 import { launchBrowser } from './support/browser.js';
 import { ADMIN_PASSWORD, type RunningServer, startServer } from './support/server.js';
 import { fieldError, message, panel, pickOption } from './support/ui.js';
@@ -141,13 +142,7 @@ describe('product definition: from a new product to publishing it', () => {
       await expect.poll(() => drawer.isVisible(), { timeout: 5000 }).toBe(false);
     }
     // the list pages by 5: ask the server for the whole set
-    const saved = await page.evaluate(async (id) => {
-      const session = JSON.parse(sessionStorage.getItem('factory-console-session')!) as { state: { token: string } };
-      const response = await fetch(`/api/property/list?productId=${id}&pageSize=0`, {
-        headers: { authorization: `Bearer ${session.state.token}` },
-      });
-      return ((await response.json()) as { data: { list: { dataTypeId: string }[] } }).data.list.map((row) => row.dataTypeId);
-    }, productId);
+    const saved = (await (await pageApi(page))(PROPERTY_ENDPOINTS.propertyList, { productId: Number(productId), pageSize: 0 })).list.map((row) => row.dataTypeId);
     expect(saved.sort()).toEqual(['boolean', 'double', 'enum', 'float', 'int', 'string', 'url']);
 
     // three flows

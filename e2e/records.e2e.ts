@@ -3,13 +3,13 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   codesReader,
-  consoleLogin,
   type ProductPlan,
   seedFactory,
   singleTaskPlan,
   StationClient,
   type StationResult,
 } from '../packages/simulator/src/index.js';
+import { adminApi } from './support/api.js';
 import { launchBrowser } from './support/browser.js';
 import { ADMIN_PASSWORD, type RunningServer, startServer } from './support/server.js';
 import { pathOf, pickOption } from './support/ui.js';
@@ -102,11 +102,11 @@ async function seedResults(stations: { terminalCode: string; username: string; p
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer({ CAPTCHA: 'off' }), launchBrowser()]);
-  const { call } = await consoleLogin(server.url, 'admin', ADMIN_PASSWORD);
-  const seeded = await seedFactory(call, server.url, singleTaskPlan(PRODUCT, { units: UNITS, stations: 2, operatorCount: 1, padPrefix: 'REC' }));
+  const api = await adminApi(server.url);
+  const seeded = await seedFactory(api, server.url, singleTaskPlan(PRODUCT, { units: UNITS, stations: 2, operatorCount: 1, padPrefix: 'REC' }));
   const task = seeded.tasks[0]!;
   taskId = task.taskId;
-  const codes = await codesReader(call)(taskId);
+  const codes = await codesReader(api)(taskId);
   expect(codes).toHaveLength(UNITS);
   const unit = (index: number): Unit => ({
     code: codes[index]!,

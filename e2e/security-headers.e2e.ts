@@ -1,9 +1,10 @@
 import { MSG, PATHS } from '@factory/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tinyPdf } from '../packages/server/test/document-factories.js';
-import { consoleLogin, GATEWAY, seedFactory, type SeededTask, singleTaskPlan } from '../packages/simulator/src/index.js';
+import { tinyPdf } from '../packages/server/test/factories/files.js';
+import { GATEWAY, seedFactory, type SeededTask, singleTaskPlan } from '../packages/simulator/src/index.js';
 import { ROUTES } from '../packages/web/src/app/route-table.js';
+import { adminApi } from './support/api.js';
 import { launchBrowser } from './support/browser.js';
 import { watchCsp } from './support/csp.js';
 import { ADMIN_PASSWORD, type RunningServer, startServer } from './support/server.js';
@@ -21,9 +22,9 @@ let task: SeededTask;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer({ CAPTCHA: 'off' }), launchBrowser()]);
-  const { call } = await consoleLogin(server.url, 'admin', ADMIN_PASSWORD);
+  const api = await adminApi(server.url);
   const plan = singleTaskPlan({ ...GATEWAY, number: MODEL, code: 'GWCSPE2E' }, { units: 10, stations: 1, padPrefix: 'CSP' });
-  task = (await seedFactory(call, server.url, plan)).tasks[0]!;
+  task = (await seedFactory(api, server.url, plan)).tasks[0]!;
 });
 afterAll(async () => {
   await browser?.close();

@@ -71,7 +71,7 @@ describe('sign-in and the console shell', () => {
     const { context, page } = await newPage();
     let loginCalls = 0;
     page.on('request', (request) => {
-      if (request.url().endsWith('/api/user/login')) loginCalls += 1;
+      if (request.url().endsWith(PATHS.login)) loginCalls += 1;
     });
     await page.goto('/login');
     await page.getByRole('button', { name: '登录' }).click();

@@ -1,14 +1,28 @@
-import { PATHS, STATION_MSG } from '@factory/contracts';
+import {
+  FLOW_ENDPOINTS,
+  LINE_ENDPOINTS,
+  MENU_ENDPOINTS,
+  PATHS,
+  PRODUCT_ENDPOINTS,
+  PRODUCTION_CODE_ENDPOINTS,
+  PROPERTY_ENDPOINTS,
+  ROLE_ENDPOINTS,
+  STATION_MSG,
+  TASK_ENDPOINTS,
+  TASK_TERMINAL_ENDPOINTS,
+  USER_ENDPOINTS,
+} from '@factory/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminApi, type ApiCall, seedLine, seedPad } from './support/api.js';
+import { setFirstPassword } from '../packages/simulator/src/index.js';
+import { adminApi, type ConsoleApi, seedLine, seedPad } from './support/api.js';
 import { launchBrowser } from './support/browser.js';
 import { openDb } from './support/db.js';
 import { type RunningServer, startServer } from './support/server.js';
 
 let server: RunningServer;
 let browser: Browser;
-let api: ApiCall;
+let api: ConsoleApi;
 let codes: string[];
 let taskId: number;
 
@@ -19,26 +33,23 @@ const WORKER_PASSWORD = 'Station123';
 
 /** A product whose 上电检测 checks a voltage range and a switch and binds the MAC, and whose 整机终检 follows it. */
 async function seedProduct(): Promise<{ productId: number; productTypeId: number; number: string }> {
-  const types = await api<{ id: number; name: string }[]>('GET', PATHS.productTypes);
-  const formats = await api<{ id: number; name: string }[]>('GET', PATHS.dataFormats);
-  const created = await api<number | { id: number }>('POST', PATHS.productCreate, {
-    json: {
-      productTypeId: types.find((type) => type.name === '智能网关')!.id,
-      number: 'GW_STATION_E2E',
-      code: 'GW_STATION_E2E',
-      connectInternet: false,
-      dataFormatId: formats[0]!.id,
-      description: '工位端到端测试产品',
-    },
+  const types = await api(PRODUCT_ENDPOINTS.productTypes);
+  const formats = await api(PRODUCT_ENDPOINTS.dataFormats);
+  const productId = await api(PRODUCT_ENDPOINTS.productCreate, {
+    productTypeId: types.find((type) => type.name === '智能网关')!.id,
+    number: 'GW_STATION_E2E',
+    code: 'GW_STATION_E2E',
+    connectInternet: false,
+    dataFormatId: formats[0]!.id,
+    description: '工位端到端测试产品',
   });
-  const productId = typeof created === 'number' ? created : created.id;
   for (const property of [
     { name: '供电电压', code: 'voltage', dataTypeId: 'float', min: '0', max: '5', description: '板载供电电压' },
     { name: '电源开关', code: 'power', dataTypeId: 'boolean', trueValue: '开', falseValue: '关', description: '主电源状态' },
-  ]) {
-    await api('POST', PATHS.propertyAdd, { json: { productId, valueDescription: '', ...property } });
+  ] as const) {
+    await api(PROPERTY_ENDPOINTS.propertyAdd, { productId, valueDescription: '', ...property });
   }
-  const properties = (await api<{ list: { id: number; code: string }[] }>('GET', `${PATHS.propertyList}?productId=${productId}&pageSize=0`)).list;
+  const properties = (await api(PROPERTY_ENDPOINTS.propertyList, { productId, pageSize: 0 })).list;
   const id = (code: string) => properties.find((property) => property.code === code)!.id;
   const flows = [
     {
@@ -55,10 +66,10 @@ async function seedProduct(): Promise<{ productId: number; productTypeId: number
   for (const flow of flows) {
     const form = new FormData();
     form.append('productFlowParams', JSON.stringify({ productId, ...flow }));
-    await api('POST', PATHS.flowAdd, { multipart: form });
+    await api(FLOW_ENDPOINTS.flowAdd, form);
   }
-  await api('POST', PATHS.productPublish, { json: { id: productId } });
-  const detail = await api<{ productTypeId: number; number: string }>('GET', `${PATHS.productDetail}?id=${productId}`);
+  await api(PRODUCT_ENDPOINTS.productPublish, { id: productId });
+  const detail = await api(PRODUCT_ENDPOINTS.productDetail, { id: productId });
   return { productId, productTypeId: detail.productTypeId, number: detail.number };
 }
 
@@ -67,25 +78,15 @@ async function seedProduct(): Promise<{ productId: number; productTypeId: number
  * who set their own password: a sub-user signs in only at terminals of its own lines.
  */
 async function seedWorker(lineId: number): Promise<void> {
-  const tree = await api<{ id: number; name: string; children: { id: number }[] }[]>('GET', `${PATHS.menuTree}?withFunction=true`);
+  const tree = await api(MENU_ENDPOINTS.menuTree, { withFunction: 'true' });
   const padApp = tree.find((menu) => menu.name === 'PAD APP')!;
   const roleMenuFunctionVOS = [padApp, ...padApp.children].map((menu) => ({ menuId: menu.id, funIdList: [] }));
-  await api('POST', PATHS.roleCreate, { json: { roleName: '产线工人', roleMenuFunctionVOS } });
-  const roles = await api<{ id: number; roleName: string }[]>('GET', PATHS.roleAll);
-  const factories = await api<{ list: { id: number }[] }>('GET', `${PATHS.factoryList}?pageSize=0`);
+  await api(ROLE_ENDPOINTS.roleCreate, { roleName: '产线工人', roleMenuFunctionVOS });
+  const roles = await api(ROLE_ENDPOINTS.roleAll);
+  const factories = await api(LINE_ENDPOINTS.factoryList, { pageSize: 0 });
   const facLineVos = [{ factoryId: factories.list[0]!.id, lineId: [lineId] }];
-  await api('POST', PATHS.userCreate, { json: { userName: WORKER_NAME, roleId: roles.find((role) => role.roleName === '产线工人')!.id, facLineVos } });
-  const response = await fetch(server.url + PATHS.login, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ username: WORKER, password: 'Factory123', code: '0000', codeId: 'e2e' }).toString(),
-  });
-  const { data } = (await response.json()) as { data: { token: string } };
-  await fetch(server.url + PATHS.editPassword, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${data.token}` },
-    body: JSON.stringify({ password: WORKER_PASSWORD }),
-  });
+  await api(USER_ENDPOINTS.userCreate, { userName: WORKER_NAME, roleId: roles.find((role) => role.roleName === '产线工人')!.id, facLineVos });
+  await setFirstPassword(server.url, WORKER, await api(USER_ENDPOINTS.userDefaultPassword), WORKER_PASSWORD);
 }
 
 beforeAll(async () => {
@@ -97,13 +98,14 @@ beforeAll(async () => {
   const product = await seedProduct();
   await seedWorker(lineId);
   const expire = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
-  taskId = await api<number>('POST', PATHS.taskCreate, { json: { ...product, productionLineIds: [lineId], productionCount: 10, expireTime: expire } });
-  const edit = await api<{ flowPads: { flow: { id: number } }[] }>('GET', `${PATHS.taskEditData}?taskId=${taskId}`);
+  taskId = await api(TASK_ENDPOINTS.taskCreate, { ...product, productionLineIds: [lineId], productionCount: 10, expireTime: expire });
+  const edit = await api(TASK_ENDPOINTS.taskEditData, { taskId });
   // UNSTART: the first result starts the task.
-  await api('POST', PATHS.padSet, {
-    json: { taskId, flowId2PadId: edit.flowPads.map((flowPad, index) => ({ flowId: flowPad.flow.id, padIdList: [index === 0 ? powerPad : finalPad] })) },
+  await api(TASK_TERMINAL_ENDPOINTS.padSet, {
+    taskId,
+    flowId2PadId: edit.flowPads.map((flowPad, index) => ({ flowId: flowPad.flow.id, padIdList: [index === 0 ? powerPad : finalPad] })),
   });
-  codes = Object.keys(await api<Record<string, string>>('GET', `${PATHS.taskQrCodeUrls}?taskId=${taskId}`));
+  codes = Object.keys(await api(PRODUCTION_CODE_ENDPOINTS.taskQrCodeUrls, { taskId }));
 });
 afterAll(async () => {
   await browser?.close();
@@ -267,7 +269,7 @@ describe('station app: a PAD at a flow of a task', () => {
     let posts = 0;
     page.on('request', (request) => void (request.url().endsWith(PATHS.stationResult) && (posts += 1)));
     await page.route(
-      '**/api/station/result',
+      `**${PATHS.stationResult}`,
       async (route) => {
         await route.fetch();
         await route.abort('connectionreset');

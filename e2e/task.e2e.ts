@@ -1,15 +1,15 @@
 import fs from 'node:fs';
-import { PATHS, TASK_MSG } from '@factory/contracts';
+import { TASK_ENDPOINTS, TASK_MSG, TERMINAL_ENDPOINTS } from '@factory/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminApi, type ApiCall, seedLine, seedPad, seedPublishedProduct } from './support/api.js';
+import { adminApi, type ConsoleApi, seedLine, seedPad, seedPublishedProduct } from './support/api.js';
 import { launchBrowser } from './support/browser.js';
 import { ADMIN_PASSWORD, type RunningServer, startServer } from './support/server.js';
 import { fieldError, message, pathOf, pickOption } from './support/ui.js';
 
 let server: RunningServer;
 let browser: Browser;
-let api: ApiCall;
+let api: ConsoleApi;
 
 const MODEL = 'GW_TASK_E2E';
 const UNITS = 6;
@@ -127,9 +127,9 @@ describe('production-line task: plan, label, run', () => {
     await printPage.close();
 
     // The first station result starts a task (issue 6); until stations report, start it through the API.
-    const tasks = await api<{ list: { id: number; number: string }[] }>('GET', `${PATHS.taskList}?page=1&pageSize=10`);
+    const tasks = await api(TASK_ENDPOINTS.taskList, { page: 1, pageSize: 10 });
     const taskId = tasks.list.find((task) => task.number === MODEL)!.id;
-    await api('POST', PATHS.taskStart, { json: { id: taskId } });
+    await api(TASK_ENDPOINTS.taskStart, { id: taskId });
     await page.reload();
     await expect.poll(() => taskRow(page).getByText('生产中').isVisible(), { timeout: 5000 }).toBe(true);
 
@@ -152,7 +152,7 @@ describe('production-line task: plan, label, run', () => {
     expect(await taskRow(page).getByRole('button', { name: '编辑' }).count()).toBe(0);
 
     // its terminals are free again: idle on their line
-    const terminals = await api<{ noTaskCount: number; overallCheckCount: number }>('GET', `${PATHS.terminalList}?terminalType=PAD`);
+    const terminals = await api(TERMINAL_ENDPOINTS.terminalList, { terminalType: 'PAD' });
     expect(terminals).toMatchObject({ noTaskCount: 3, overallCheckCount: 0 });
     await context.close();
   });

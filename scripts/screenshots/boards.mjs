@@ -4,9 +4,10 @@
 // e.g. one the simulator is feeding:
 //   ADMIN_PASSWORD=Admin12345 node scripts/screenshots/boards.mjs http://127.0.0.1:18631 8
 // Nothing is seeded: the screens show whatever the server answers (a failing call shows 0 / 暂无数据).
+import { ENDPOINTS } from '@factory/contracts';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { apiCaller, out, signIn } from './harness.mjs';
+import { adminApi, out, signIn } from './harness.mjs';
 
 const [base, taskId] = process.argv.slice(2);
 if (!base || !/^\d+$/.test(taskId ?? '')) {
@@ -14,7 +15,6 @@ if (!base || !/^\d+$/.test(taskId ?? '')) {
   process.exit(2);
 }
 const password = process.env.ADMIN_PASSWORD ?? 'Admin12345';
-const call = apiCaller(base);
 const SLIDES = ['生产进度', '问题分布', '一次通过率曲线', '一次通过率总览'];
 
 // A screen at the factory runs in the factory's zone, as the server's times (the curve's hours) are.
@@ -38,13 +38,14 @@ const shot = async (name) => {
 };
 
 try {
-  const token = await signIn(page, call, password);
+  await signIn(page, password);
+  const { api } = await adminApi(base, password);
 
   // The board's address as the task list builds it: model and line names encoded twice.
   let number = '';
   let lineName = '';
   try {
-    const task = await call(token, 'GET', `/api/task/getTaskDetail?id=${taskId}`);
+    const task = await api(ENDPOINTS.taskDetail, { id: Number(taskId) });
     number = task.number;
     lineName = task.productionLineName;
   } catch (error) {

@@ -1,30 +1,48 @@
-// What the screenshot scripts share: calls to the API as admin, and a signed-in
+// What the screenshot scripts share: the typed client of the API as admin, and a signed-in
 // headless Chromium page with `shot` and `open` helpers.
+import { ENDPOINTS } from '@factory/contracts';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 
 export const out = path.resolve(import.meta.dirname, '../../docs/screenshots');
 
-/** `call(token, method, url, { json | form | multipart })` → the envelope's data (throws on code 0). */
-export function apiCaller(base) {
-  return async function call(token, method, url, { json, form, multipart } = {}) {
-    const headers = { Accept: 'application/json' };
-    if (token) headers.Authorization = `Bearer ${token}`;
-    let body;
-    if (multipart) {
-      body = multipart;
-    } else if (json !== undefined) {
-      headers['Content-Type'] = 'application/json';
-      body = JSON.stringify(json);
-    } else if (form) {
-      headers['Content-Type'] = 'application/x-www-form-urlencoded';
-      body = new URLSearchParams(form).toString();
-    }
-    const response = await fetch(base + url, { method, headers, body });
-    const envelope = await response.json();
-    if (envelope.code !== 1) throw new Error(`${method} ${url}: ${response.status} ${envelope.errorMsg}`);
-    return envelope.data;
-  };
+/**
+ * The simulator's library, built (node scripts/ensure-built.mjs): its console client is the typed
+ * caller of the contracts, `api(ENDPOINTS.x, input)`, which throws on an error envelope and on an
+ * answer outside the endpoint's response schema.
+ */
+export const simulator = await import(path.resolve(import.meta.dirname, '../../packages/simulator/dist/index.js'));
+
+/** The admin's session (CAPTCHA=off): `{ api, login }`. */
+export function adminApi(base, password) {
+  return simulator.consoleLogin(base, 'admin', password);
+}
+
+/** The typed client with a token of a sign-in (a station's, for the station calls), or null for a public call. */
+export function apiAs(base, token) {
+  return simulator.consoleApi(base, token);
+}
+
+/** A station signed in at the terminal: its typed client. */
+export async function stationApi(base, terminalCode, username, password) {
+  const { token } = await apiAs(base, null)(ENDPOINTS.stationLogin, { terminalCode, username, password });
+  return apiAs(base, token);
+}
+
+/**
+ * A worker under admin holding a role of PAD APP (made as the role editor makes it), tied to the line,
+ * who set their own password; answers the name it signs in with (`name@admin`).
+ */
+export async function seedWorker(base, api, { roleName, userName, lineId, password }) {
+  const tree = await api(ENDPOINTS.menuTree, { withFunction: 'true' });
+  const padApp = tree.find((menu) => menu.name === 'PAD APP');
+  await api(ENDPOINTS.roleCreate, { roleName, roleMenuFunctionVOS: [padApp, ...padApp.children].map((menu) => ({ menuId: menu.id, funIdList: [] })) });
+  const roleId = (await api(ENDPOINTS.roleAll)).find((role) => role.roleName === roleName).id;
+  const factoryId = (await api(ENDPOINTS.factoryList, { pageSize: 0 })).list[0].id;
+  await api(ENDPOINTS.userCreate, { userName, roleId, facLineVos: [{ factoryId, lineId: [lineId] }] });
+  const signedInAs = `${userName}@admin`;
+  await simulator.setFirstPassword(base, signedInAs, await api(ENDPOINTS.userDefaultPassword), password);
+  return signedInAs;
 }
 
 /** Debian's Chromium at 1440x900, zh-CN, with the flags this closed network needs. */
@@ -51,15 +69,14 @@ export async function openBrowser(base) {
   return { browser, page, shot, open };
 }
 
-/** Signs the page in as admin (CAPTCHA=off) as a person would, and answers an API token of admin. */
-export async function signIn(page, call, password) {
+/** Signs the page in as admin (CAPTCHA=off) as a person would. */
+export async function signIn(page, password) {
   await page.goto('/login');
   await page.getByLabel('用户名').fill('admin');
   await page.getByLabel('密码').fill(password);
   await page.getByLabel('验证码').fill('0000');
   await page.keyboard.press('Enter');
   await page.waitForURL((url) => url.pathname !== '/login');
-  return (await call(null, 'POST', '/api/user/login', { form: { username: 'admin', password, code: '0000', codeId: 'x' } })).token;
 }
 
 /** The local date `offset` days from today, YYYY-MM-DD, as the date pickers send it. */
@@ -70,11 +87,11 @@ export function dayFromToday(offset) {
 }
 
 /** Enabled lines `[[lineName, lineNum], …]` of the first factory; answers { lineName: id }. */
-export async function seedLines(call, token, entries) {
-  const factoryId = (await call(token, 'GET', '/api/factory/list?pageSize=0')).list[0].id;
+export async function seedLines(api, entries) {
+  const factoryId = (await api(ENDPOINTS.factoryList, { pageSize: 0 })).list[0].id;
   const ids = {};
   for (const [lineName, lineNum] of entries) {
-    ids[lineName] = await call(token, 'POST', '/api/line/add', { json: { factoryId, lineName, lineNum } });
+    ids[lineName] = await api(ENDPOINTS.lineAdd, { factoryId, lineName, lineNum });
   }
   return ids;
 }
@@ -83,25 +100,22 @@ export async function seedLines(call, token, entries) {
  * A product of the type `typeName` with one flow per name (each with a manual check), published
  * unless told; answers its id.
  */
-export async function seedFlowProduct(call, token, { typeName, number, code, flows, description, publish = true }) {
-  const types = await call(token, 'GET', '/api/product/getProductTypes');
-  const formats = await call(token, 'GET', '/api/product/getDataFormats');
-  const created = await call(token, 'POST', '/api/product/create', {
-    json: {
-      productTypeId: types.find((type) => type.name === typeName).id,
-      number,
-      code,
-      connectInternet: false,
-      dataFormatId: formats[0].id,
-      description,
-    },
+export async function seedFlowProduct(api, { typeName, number, code, flows, description, publish = true }) {
+  const types = await api(ENDPOINTS.productTypes);
+  const formats = await api(ENDPOINTS.dataFormats);
+  const productId = await api(ENDPOINTS.productCreate, {
+    productTypeId: types.find((type) => type.name === typeName).id,
+    number,
+    code,
+    connectInternet: false,
+    dataFormatId: formats[0].id,
+    description,
   });
-  const productId = typeof created === 'number' ? created : created.id;
   for (const name of flows) {
     const form = new FormData();
     form.append('productFlowParams', JSON.stringify({ productId, name, items: [], manualItems: ['外观完好'] }));
-    await call(token, 'POST', '/api/flow/add', { multipart: form });
+    await api(ENDPOINTS.flowAdd, form);
   }
-  if (publish) await call(token, 'POST', '/api/product/publish', { json: { id: productId } });
+  if (publish) await api(ENDPOINTS.productPublish, { id: productId });
   return productId;
 }

@@ -7,9 +7,10 @@
 // Saves layout-task-list-<width>.png, layout-task-detail-<width>.png, layout-board-schedule-<width>.png,
 // layout-board-problems-<width>.png and layout-data-center-<width>.png into docs/screenshots/ (a prefix
 // of their own, so they never overwrite boards.mjs's data-watch-* and data-center-* shots).
+import { ENDPOINTS } from '@factory/contracts';
 import path from 'node:path';
 import { codesReader, consoleLogin, demoPlan, seedFactory, startSimulation } from '../../packages/simulator/dist/index.js';
-import { openBrowser, out, signIn, apiCaller } from './harness.mjs';
+import { openBrowser, out, signIn } from './harness.mjs';
 
 const base = process.argv[2] ?? 'http://127.0.0.1:18913';
 const consoleBase = process.argv[3] ?? base;
@@ -21,8 +22,8 @@ const SIZES = [
   [1920, 1080],
 ];
 
-const { call } = await consoleLogin(base, 'admin', password);
-const seeded = await seedFactory(call, base, demoPlan({ stations: 10, units: 30000 }));
+const { api } = await consoleLogin(base, 'admin', password);
+const seeded = await seedFactory(api, base, demoPlan({ stations: 10, units: 30000 }));
 console.log('seeded tasks', seeded.tasks.map((task) => `#${task.taskId} ${task.productNumber}`).join(', '));
 
 const simulation = await startSimulation({
@@ -31,7 +32,7 @@ const simulation = await startSimulation({
   rate: 0,
   failureRate: 0.12,
   repairDelayMs: 50,
-  codesOf: codesReader(call),
+  codesOf: codesReader(api),
   randomSeed: 13,
 });
 await new Promise((resolve) => setTimeout(resolve, runSeconds * 1000));
@@ -39,7 +40,7 @@ simulation.abort();
 console.log('simulated', runSeconds, 's');
 
 const { browser, page } = await openBrowser(consoleBase);
-await signIn(page, apiCaller(base), password);
+await signIn(page, password);
 const shot = async (name) => {
   await page.waitForTimeout(1200);
   await page.screenshot({ path: path.join(out, `${name}.png`) });
@@ -48,7 +49,7 @@ const shot = async (name) => {
 
 const task = seeded.tasks[0];
 const twice = (text) => encodeURIComponent(encodeURIComponent(text));
-const detail = await call('GET', `/api/task/getTaskDetail?id=${task.taskId}`);
+const detail = await api(ENDPOINTS.taskDetail, { id: task.taskId });
 const board = `/dataWatch?id=${task.taskId}&productNumber=${twice(detail.number)}&productionLineName=${twice(detail.productionLineName)}`;
 
 try {

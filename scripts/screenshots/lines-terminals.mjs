@@ -2,15 +2,14 @@
 // Start a fresh server first (CAPTCHA=off, ADMIN_PASSWORD=Admin12345) and pass its address:
 //   node scripts/screenshots/lines-terminals.mjs http://127.0.0.1:18123
 // The data is made through the API as admin. Cards of PADs on tasks come with tasks (issue 5).
-import { apiCaller, openBrowser, signIn } from './harness.mjs';
+import { ENDPOINTS } from '@factory/contracts';
+import { adminApi, openBrowser, signIn } from './harness.mjs';
 
 const base = process.argv[2] ?? 'http://127.0.0.1:18123';
 const password = process.env.ADMIN_PASSWORD ?? 'Admin12345';
 
-const call = apiCaller(base);
-
-async function seed(token) {
-  const factories = await call(token, 'GET', '/api/factory/list?pageSize=0');
+async function seed(api) {
+  const factories = await api(ENDPOINTS.factoryList, { pageSize: 0 });
   const factoryId = factories.list[0].id;
   const lines = [
     ['总装一线', 'ZZ_01', 1],
@@ -22,11 +21,11 @@ async function seed(token) {
   ];
   const ids = {};
   for (const [lineName, lineNum, status] of lines) {
-    ids[lineNum] = await call(token, 'POST', '/api/line/add', { json: { factoryId, lineName, lineNum } });
+    ids[lineNum] = await api(ENDPOINTS.lineAdd, { factoryId, lineName, lineNum });
     // A new line starts enabled.
-    if (status === 0) await call(token, 'POST', `/api/line/changeStatus?id=${ids[lineNum]}&status=0`);
+    if (status === 0) await api(ENDPOINTS.lineChangeStatus, { id: ids[lineNum], status: 0 });
   }
-  const categories = Object.entries(await call(token, 'GET', '/api/terminal/category?terminalType=PAD'));
+  const categories = Object.entries(await api(ENDPOINTS.terminalCategory, { terminalType: 'PAD' }));
   const category = (inch) => Number(categories.find(([, name]) => name.startsWith(inch))[0]);
   const pads = [
     ['PAD-A001', '总装工位一', '21.5', 'ZZ_01'],
@@ -40,16 +39,14 @@ async function seed(token) {
     ['PAD-F003', '备用平板三', '11.5', null],
   ];
   for (const [terminalCode, terminalName, inch, line] of pads) {
-    await call(token, 'POST', '/api/terminal/add', {
-      json: { terminalCode, terminalName, terminalType: 'PAD', categoryId: category(inch), ...(line ? { lineId: ids[line] } : {}) },
-    });
+    await api(ENDPOINTS.terminalAdd, { terminalCode, terminalName, terminalType: 'PAD', categoryId: category(inch), ...(line ? { lineId: ids[line] } : {}) });
   }
   for (const [terminalCode, terminalName] of [
     ['PDA-001', '入库手持一'],
     ['PDA-002', '入库手持二'],
     ['PDA-003', '出库手持一'],
   ]) {
-    await call(token, 'POST', '/api/terminal/add', { json: { terminalCode, terminalName, terminalType: 'PDA' } });
+    await api(ENDPOINTS.terminalAdd, { terminalCode, terminalName, terminalType: 'PDA' });
   }
 }
 
@@ -57,7 +54,8 @@ async function seed(token) {
 const { browser, page, shot, open } = await openBrowser(base);
 
 // Sign in through the page, as a person would.
-const token = await signIn(page, call, password);
+await signIn(page, password);
+const { api } = await adminApi(base, password);
 
 // Empty
 await open('/productionLine', '暂无产线');
@@ -67,7 +65,7 @@ await shot('terminal-manage-empty');
 await open('/terminalDetail?status=UNUSE&type=PAD', '暂无终端');
 await shot('terminal-detail-empty');
 
-await seed(token);
+await seed(api);
 
 // 产线管理 with data, its dialog's messages
 await open('/productionLine', '总装一线');

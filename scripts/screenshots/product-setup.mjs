@@ -2,33 +2,30 @@
 // Start a fresh server first (CAPTCHA=off, ADMIN_PASSWORD=Admin12345) and pass its address:
 //   node scripts/screenshots/product-setup.mjs http://127.0.0.1:18147
 // The data is made through the API as admin.
-import { apiCaller, openBrowser, signIn } from './harness.mjs';
+import { ENDPOINTS } from '@factory/contracts';
+import { adminApi, openBrowser, signIn } from './harness.mjs';
 
 const base = process.argv[2] ?? 'http://127.0.0.1:18147';
 const password = process.env.ADMIN_PASSWORD ?? 'Admin12345';
 
-const call = apiCaller(base);
+/** The id of the first item of a lookup list (ENDPOINTS.productTypes, dataFormats, units) whose name has `label`. */
+const lookup = async (api, endpoint, label) => (await api(endpoint)).find((item) => item.name.includes(label)).id;
 
-const lookup = async (token, name, label) => (await call(token, 'GET', `/api/product/${name}`)).find((item) => item.name.includes(label)).id;
-
-async function createProduct(token, number, code, communicationId) {
-  const created = await call(token, 'POST', '/api/product/create', {
-    json: {
-      productTypeId: await lookup(token, 'getProductTypes', '网关'),
-      number,
-      code,
-      connectInternet: true,
-      communicationId,
-      dataFormatId: await lookup(token, 'getDataFormats', 'JSON'),
-      description: '家用智能网关，支持 2.4G 子设备接入与远程升级',
-    },
+async function createProduct(api, number, code, communicationId) {
+  return api(ENDPOINTS.productCreate, {
+    productTypeId: await lookup(api, ENDPOINTS.productTypes, '网关'),
+    number,
+    code,
+    connectInternet: true,
+    communicationId,
+    dataFormatId: await lookup(api, ENDPOINTS.dataFormats, 'JSON'),
+    description: '家用智能网关，支持 2.4G 子设备接入与远程升级',
   });
-  return typeof created === 'number' ? created : created.id;
 }
 
-async function seed(token, productId) {
-  const volt = await lookup(token, 'getUnits', '伏特');
-  const celsius = await lookup(token, 'getUnits', '摄氏度');
+async function seed(api, productId) {
+  const volt = await lookup(api, ENDPOINTS.units, '伏特');
+  const celsius = await lookup(api, ENDPOINTS.units, '摄氏度');
   const props = [
     { name: '电源开关', code: 'power', dataTypeId: 'boolean', trueValue: '开', falseValue: '关', description: '主电源状态' },
     { name: '供电电压', code: 'voltage', dataTypeId: 'float', min: '0', max: '5', unitId: volt, description: '板载供电电压' },
@@ -38,8 +35,8 @@ async function seed(token, productId) {
     { name: '说明书', code: 'manual_url', dataTypeId: 'url', valueDescription: 'https://example.com/gw100', description: '电子说明书链接' },
     { name: '待机功率', code: 'standby_power', dataTypeId: 'double', min: '0', max: '2.5', description: '待机状态功率' },
   ];
-  for (const prop of props) await call(token, 'POST', '/api/property/add', { json: { productId, valueDescription: '', ...prop } });
-  const list = (await call(token, 'GET', `/api/property/list?productId=${productId}&pageSize=0`)).list;
+  for (const prop of props) await api(ENDPOINTS.propertyAdd, { productId, valueDescription: '', ...prop });
+  const list = (await api(ENDPOINTS.propertyList, { productId, pageSize: 0 })).list;
   const id = (code) => list.find((prop) => prop.code === code).id;
 
   const flows = [
@@ -63,13 +60,11 @@ async function seed(token, productId) {
     if (name === '上电检测') {
       form.append('pdf', new Blob(['%PDF-1.4\n% guide\n'], { type: 'application/pdf' }), '上电检测指导书.pdf');
     }
-    await call(token, 'POST', '/api/flow/add', { multipart: form });
+    await api(ENDPOINTS.flowAdd, form);
   }
   // Editing a property a flow checks makes that flow not normal (温度检测).
   const temperature = list.find((prop) => prop.code === 'temperature');
-  await call(token, 'POST', '/api/property/edit', {
-    json: { ...temperature, productId, min: '-40', max: '85', unitId: celsius, valueDescription: '', enumerates: null, length: '' },
-  });
+  await api(ENDPOINTS.propertyEdit, { ...temperature, productId, min: '-40', max: '85', unitId: celsius, valueDescription: '', enumerates: null, length: '' });
 }
 
 const { browser, page, shot, open } = await openBrowser(base);
@@ -82,11 +77,12 @@ const chooseType = async (name) => {
   await page.waitForTimeout(200);
 };
 
-const token = await signIn(page, call, password);
+await signIn(page, password);
+const { api } = await adminApi(base, password);
 
 const stamp = Date.now().toString(36).slice(-4).toUpperCase();
-const emptyId = await createProduct(token, `GW_EMPTY_${stamp}`, `EMPTY_${stamp}`, 'WIFI');
-const productId = await createProduct(token, `GW_100_${stamp}`, `GW100_${stamp}`, '2.4G');
+const emptyId = await createProduct(api, `GW_EMPTY_${stamp}`, `EMPTY_${stamp}`, 'WIFI');
+const productId = await createProduct(api, `GW_100_${stamp}`, `GW100_${stamp}`, '2.4G');
 
 // Empty
 await open(`/productPotion?id=${emptyId}`, '暂无自定义属性');
@@ -94,7 +90,7 @@ await shot('product-potion-empty');
 await open(`/productFlow?id=${emptyId}`, '新增流程');
 await shot('product-flow-empty');
 
-await seed(token, productId);
+await seed(api, productId);
 
 // 属性定义 with data, and the side panel per data type with its messages
 await open(`/productPotion?id=${productId}`, '供电电压');

@@ -7,7 +7,7 @@
 // the station API, a few failing; the download is slowed to 2 KB/s in the browser (Chromium's network
 // emulation) so the progress line stays on screen long enough to be shot.
 import path from 'node:path';
-import { apiCaller, openBrowser, signIn } from './harness.mjs';
+import { openBrowser, signIn } from './harness.mjs';
 
 const { codesReader, consoleLogin, deviceOf, GATEWAY, itemValue, seedFactory, seededRandom, StationClient } = await import(
   path.resolve(import.meta.dirname, '../../packages/simulator/dist/index.js')
@@ -15,12 +15,11 @@ const { codesReader, consoleLogin, deviceOf, GATEWAY, itemValue, seedFactory, se
 
 const base = process.argv[2] ?? 'http://127.0.0.1:18642';
 const password = process.env.ADMIN_PASSWORD ?? 'Admin12345';
-const call = apiCaller(base);
 const stamp = Date.now().toString(36).slice(-4).toUpperCase();
 const TESTED = 40;
 
-const { call: consoleCall } = await consoleLogin(base, 'admin', password);
-const seeded = await seedFactory(consoleCall, base, {
+const { api } = await consoleLogin(base, 'admin', password);
+const seeded = await seedFactory(api, base, {
   lines: [{ lineName: '总装一线', lineNum: `ZZ_${stamp}` }],
   products: [{ ...GATEWAY, number: `GW_100_${stamp}`, code: `GW100${stamp}` }],
   tasks: [{ productNumber: `GW_100_${stamp}`, lineNums: [`ZZ_${stamp}`], units: 200, stations: 4, expireDays: 14 }],
@@ -30,7 +29,7 @@ const seeded = await seedFactory(consoleCall, base, {
   operatorCount: 1,
 });
 const task = seeded.tasks[0];
-const codes = await codesReader(consoleCall)(task.taskId);
+const codes = await codesReader(api)(task.taskId);
 
 const stations = new Map();
 for (const login of task.stations) {
@@ -67,7 +66,7 @@ console.log('task', task.taskId, TESTED, 'devices tested');
 
 const { browser, page, shot } = await openBrowser(base);
 try {
-  await signIn(page, call, password);
+  await signIn(page, password);
   await page.goto(`/productionLog?id=${task.taskId}`);
   await page.getByText(codes[TESTED - 1]).first().waitFor();
   await page.mouse.move(720, 895);

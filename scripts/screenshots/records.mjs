@@ -9,7 +9,7 @@
 // devices pass, some fail and are retested, some fail for good, some are still on the line.
 /* global document -- the functions handed to the page run in the browser */
 import path from 'node:path';
-import { apiCaller, openBrowser, signIn } from './harness.mjs';
+import { openBrowser, signIn } from './harness.mjs';
 
 const { codesReader, consoleLogin, deviceOf, GATEWAY, itemValue, seedFactory, seededRandom, StationClient } = await import(
   path.resolve(import.meta.dirname, '../../packages/simulator/dist/index.js')
@@ -17,12 +17,11 @@ const { codesReader, consoleLogin, deviceOf, GATEWAY, itemValue, seedFactory, se
 
 const base = process.argv[2] ?? 'http://127.0.0.1:18641';
 const password = process.env.ADMIN_PASSWORD ?? 'Admin12345';
-const call = apiCaller(base);
 const stamp = Date.now().toString(36).slice(-4).toUpperCase();
 
 // ---- data ----------------------------------------------------------------------------------------
 
-const { call: consoleCall } = await consoleLogin(base, 'admin', password);
+const { api } = await consoleLogin(base, 'admin', password);
 const plan = {
   lines: [{ lineName: '总装一线', lineNum: `ZZ_${stamp}` }],
   products: [{ ...GATEWAY, number: `GW_100_${stamp}`, code: `GW100${stamp}` }],
@@ -32,9 +31,9 @@ const plan = {
   operatorPassword: 'Station123',
   operatorCount: 1,
 };
-const seeded = await seedFactory(consoleCall, base, plan);
+const seeded = await seedFactory(api, base, plan);
 const task = seeded.tasks[0];
-const codes = await codesReader(consoleCall)(task.taskId);
+const codes = await codesReader(api)(task.taskId);
 
 /** One signed-in station per flow, by flow order. */
 const stations = new Map();
@@ -119,7 +118,7 @@ const shot = async (name) => {
   await save(name);
 };
 try {
-  await signIn(page, call, password);
+  await signIn(page, password);
   const rows = page.locator('.ant-table-row');
 
   // The task's devices, newest test first: 合格, 不合格 and 检测中 side by side

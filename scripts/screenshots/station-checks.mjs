@@ -7,50 +7,62 @@
 // PAD APP, a published product of two flows, a task of two units finished by the worker's results
 // at one PAD, and a running task whose first unit passed flow 1 and whose second has not.
 /* global document -- the functions handed to the page run in the browser */
+import { ENDPOINTS } from '@factory/contracts';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { apiCaller, dayFromToday, out, seedLines } from './harness.mjs';
+import { adminApi, dayFromToday, out, seedLines, seedWorker, stationApi } from './harness.mjs';
 
 const base = process.argv[2] ?? 'http://127.0.0.1:18651';
 const password = process.env.ADMIN_PASSWORD ?? 'Admin12345';
-const call = apiCaller(base);
 const stamp = Date.now().toString(36).slice(-4).toUpperCase();
 const WORKER_NAME = `wang_li_${stamp.toLowerCase()}`;
 const WORKER = `${WORKER_NAME}@admin`;
 const WORKER_PASSWORD = 'Station123';
 
-const admin = (await call(null, 'POST', '/api/user/login', { form: { username: 'admin', password, code: '0000', codeId: 'x' } })).token;
-const lineId = (await seedLines(call, admin, [['总装一线', `ZZ_SC_${stamp}`]]))['总装一线'];
+const { api } = await adminApi(base, password);
+const lineId = (await seedLines(api, [['总装一线', `ZZ_SC_${stamp}`]]))['总装一线'];
 
 async function seedPad(terminalCode, terminalName) {
-  const categories = Object.keys(await call(admin, 'GET', '/api/terminal/category?terminalType=PAD'));
-  await call(admin, 'POST', '/api/terminal/add', { json: { terminalCode, terminalName, terminalType: 'PAD', categoryId: Number(categories[0]), lineId } });
-  return (await call(admin, 'GET', `/api/pad/getPadList?lineIds=${lineId}`)).find((pad) => pad.name === terminalName).id;
+  const categories = Object.keys(await api(ENDPOINTS.terminalCategory, { terminalType: 'PAD' }));
+  await api(ENDPOINTS.terminalAdd, { terminalCode, terminalName, terminalType: 'PAD', categoryId: Number(categories[0]), lineId });
+  return (await api(ENDPOINTS.padList, { lineIds: lineId })).find((pad) => pad.name === terminalName).id;
 }
 
 async function seedProduct() {
-  const lookup = async (name, label) => (await call(admin, 'GET', `/api/product/${name}`)).find((item) => item.name.includes(label)).id;
-  const created = await call(admin, 'POST', '/api/product/create', {
-    json: {
-      productTypeId: await lookup('getProductTypes', '网关'),
-      number: `GW_100_${stamp}`,
-      code: `GW100_${stamp}`,
-      connectInternet: false,
-      communicationId: null,
-      dataFormatId: await lookup('getDataFormats', 'JSON'),
-      description: '家用智能网关',
-    },
+  const lookup = async (endpoint, label) => (await api(endpoint)).find((item) => item.name.includes(label)).id;
+  const productId = await api(ENDPOINTS.productCreate, {
+    productTypeId: await lookup(ENDPOINTS.productTypes, '网关'),
+    number: `GW_100_${stamp}`,
+    code: `GW100_${stamp}`,
+    connectInternet: false,
+    communicationId: null,
+    dataFormatId: await lookup(ENDPOINTS.dataFormats, 'JSON'),
+    description: '家用智能网关',
   });
-  const productId = typeof created === 'number' ? created : created.id;
-  const volt = await lookup('getUnits', '伏特');
-  await call(admin, 'POST', '/api/property/add', {
-    json: { productId, name: '供电电压', code: 'voltage', dataTypeId: 'float', min: '0', max: '5', unitId: volt, description: '板载供电电压', valueDescription: '' },
+  const volt = await lookup(ENDPOINTS.units, '伏特');
+  await api(ENDPOINTS.propertyAdd, {
+    productId,
+    name: '供电电压',
+    code: 'voltage',
+    dataTypeId: 'float',
+    min: '0',
+    max: '5',
+    unitId: volt,
+    description: '板载供电电压',
+    valueDescription: '',
   });
-  await call(admin, 'POST', '/api/property/add', {
-    json: { productId, name: '电源开关', code: 'power', dataTypeId: 'boolean', trueValue: '开', falseValue: '关', description: '主电源状态', valueDescription: '' },
+  await api(ENDPOINTS.propertyAdd, {
+    productId,
+    name: '电源开关',
+    code: 'power',
+    dataTypeId: 'boolean',
+    trueValue: '开',
+    falseValue: '关',
+    description: '主电源状态',
+    valueDescription: '',
   });
-  const list = (await call(admin, 'GET', `/api/property/list?productId=${productId}&pageSize=0`)).list;
+  const list = (await api(ENDPOINTS.propertyList, { productId, pageSize: 0 })).list;
   const id = (code) => list.find((prop) => prop.code === code).id;
   const flows = [
     ['上电检测', [{ id: id('voltage'), intervalNumber: 1, normalValue: '3.1', normalValueMax: '3.5' }, { id: id('power'), normalBoolean: 1 }], ['外壳无划痕']],
@@ -59,60 +71,45 @@ async function seedProduct() {
   for (const [name, items, manualItems] of flows) {
     const form = new FormData();
     form.append('productFlowParams', JSON.stringify({ productId, name, bindMac: false, items, manualItems }));
-    await call(admin, 'POST', '/api/flow/add', { multipart: form });
+    await api(ENDPOINTS.flowAdd, form);
   }
-  await call(admin, 'POST', '/api/product/publish', { json: { id: productId } });
-  const product = await call(admin, 'GET', `/api/product/detail?id=${productId}`);
+  await api(ENDPOINTS.productPublish, { id: productId });
+  const product = await api(ENDPOINTS.productDetail, { id: productId });
   return { productId, productTypeId: product.productTypeId, productNumber: product.number };
-}
-
-async function seedWorker() {
-  const tree = await call(admin, 'GET', '/api/menu/getMenuTree?withFunction=true');
-  const padApp = tree.find((menu) => menu.name === 'PAD APP');
-  await call(admin, 'POST', '/api/role/create', {
-    json: { roleName: `产线工人${stamp}`, roleMenuFunctionVOS: [padApp, ...padApp.children].map((menu) => ({ menuId: menu.id, funIdList: [] })) },
-  });
-  const roleId = (await call(admin, 'GET', '/api/role/all')).find((role) => role.roleName === `产线工人${stamp}`).id;
-  // A worker below admin works on the lines it is tied to.
-  const factoryId = (await call(admin, 'GET', '/api/factory/list?pageSize=0')).list[0].id;
-  await call(admin, 'POST', '/api/user/create', { json: { userName: WORKER_NAME, roleId, facLineVos: [{ factoryId, lineId: [lineId] }] } });
-  const first = await call(null, 'POST', '/api/user/login', { form: { username: WORKER, password: 'Factory123', code: '0000', codeId: 'x' } });
-  await call(first.token, 'POST', '/api/user/editPassword', { json: { password: WORKER_PASSWORD } });
 }
 
 /** A task of `count` units with the PADs on its flows (in order), started; answers its id and codes. */
 async function startedTask(product, count, padsByFlow) {
-  const taskId = await call(admin, 'POST', '/api/task/createTask', { json: { ...product, productionLineIds: [lineId], productionCount: count, expireTime: dayFromToday(30) } });
-  const edit = await call(admin, 'GET', `/api/task/getTaskDetail4Edit?taskId=${taskId}`);
-  await call(admin, 'POST', '/api/pad/setPad', { json: { taskId, flowId2PadId: edit.flowPads.map((flowPad, index) => ({ flowId: flowPad.flow.id, padIdList: padsByFlow[index] })) } });
-  await call(admin, 'POST', '/api/task/startTask', { json: { id: taskId } });
-  return { taskId, codes: Object.keys(await call(admin, 'GET', `/api/task/exportQrCodeUrls?taskId=${taskId}`)) };
+  const taskId = await api(ENDPOINTS.taskCreate, { ...product, productionLineIds: [lineId], productionCount: count, expireTime: dayFromToday(30) });
+  const edit = await api(ENDPOINTS.taskEditData, { taskId });
+  await api(ENDPOINTS.padSet, { taskId, flowId2PadId: edit.flowPads.map((flowPad, index) => ({ flowId: flowPad.flow.id, padIdList: padsByFlow[index] })) });
+  await api(ENDPOINTS.taskStart, { id: taskId });
+  return { taskId, codes: Object.keys(await api(ENDPOINTS.taskQrCodeUrls, { taskId })) };
 }
 
 /** A passing result of the unit at the station's flow, as the app sends it. */
 async function pass(terminalCode, code) {
-  const station = await call(null, 'POST', '/api/station/login', { json: { terminalCode, username: WORKER, password: WORKER_PASSWORD } });
-  const assignment = await call(station.token, 'GET', '/api/station/assignment');
+  const station = await stationApi(base, terminalCode, WORKER, WORKER_PASSWORD);
+  const assignment = await station(ENDPOINTS.stationAssignment);
   const now = Date.now();
-  await call(station.token, 'POST', '/api/station/result', {
-    json: {
-      clientResultId: randomUUID(),
-      productionCode: code,
-      sn: `SN${stamp}${code.slice(-4)}`,
-      startTime: now - 30_000,
-      endTime: now,
-      autoValues: assignment.items.map((item) => ({ itemId: item.id, value: item.code === 'voltage' ? '3.3' : '开' })),
-      manualResults: assignment.manualItems.map((item) => ({ itemId: item.id, pass: true })),
-    },
+  await station(ENDPOINTS.stationResult, {
+    clientResultId: randomUUID(),
+    productionCode: code,
+    sn: `SN${stamp}${code.slice(-4)}`,
+    startTime: now - 30_000,
+    endTime: now,
+    autoValues: assignment.items.map((item) => ({ itemId: item.id, value: item.code === 'voltage' ? '3.3' : '开' })),
+    manualResults: assignment.manualItems.map((item) => ({ itemId: item.id, pass: true })),
   });
-  await call(station.token, 'POST', '/api/station/logout', { json: {} });
+  await station(ENDPOINTS.stationLogout);
 }
 
 const firstPad = await seedPad(`PAD-${stamp}-01`, '上电检测1号');
 const secondPad = await seedPad(`PAD-${stamp}-02`, '整机终检1号');
 const sparePad = await seedPad(`PAD-${stamp}-03`, '上电检测2号');
 const product = await seedProduct();
-await seedWorker();
+// A worker below admin works on the lines it is tied to.
+await seedWorker(base, api, { roleName: `产线工人${stamp}`, userName: WORKER_NAME, lineId, password: WORKER_PASSWORD });
 
 // A task of two units, tested at 上电检测1号 and 2号 and at 整机终检1号: it finishes and frees the PADs.
 const finished = await startedTask(product, 2, [[firstPad, sparePad], [secondPad]]);

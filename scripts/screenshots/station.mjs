@@ -6,14 +6,14 @@
 // started task are made through the console API as admin; a few earlier results through the
 // station API, so today's list is not empty.
 /* global window, document -- the functions handed to the page run in the browser */
+import { ENDPOINTS } from '@factory/contracts';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { apiCaller, dayFromToday, out, seedLines } from './harness.mjs';
+import { adminApi, dayFromToday, out, seedLines, seedWorker, stationApi } from './harness.mjs';
 
 const base = process.argv[2] ?? 'http://127.0.0.1:18631';
 const password = process.env.ADMIN_PASSWORD ?? 'Admin12345';
-const call = apiCaller(base);
 const stamp = Date.now().toString(36).slice(-4).toUpperCase();
 
 // A user made under admin signs in as name@admin.
@@ -21,39 +21,34 @@ const WORKER_NAME = `wang_li_${stamp.toLowerCase()}`;
 const WORKER = `${WORKER_NAME}@admin`;
 const WORKER_PASSWORD = 'Station123';
 
-async function seedPad(token, lineId, terminalCode, terminalName) {
-  const categories = Object.keys(await call(token, 'GET', '/api/terminal/category?terminalType=PAD'));
-  await call(token, 'POST', '/api/terminal/add', {
-    json: { terminalCode, terminalName, terminalType: 'PAD', categoryId: Number(categories[0]), lineId },
-  });
-  const pads = await call(token, 'GET', `/api/pad/getPadList?lineIds=${lineId}`);
+async function seedPad(api, lineId, terminalCode, terminalName) {
+  const categories = Object.keys(await api(ENDPOINTS.terminalCategory, { terminalType: 'PAD' }));
+  await api(ENDPOINTS.terminalAdd, { terminalCode, terminalName, terminalType: 'PAD', categoryId: Number(categories[0]), lineId });
+  const pads = await api(ENDPOINTS.padList, { lineIds: lineId });
   return pads.find((pad) => pad.name === terminalName).id;
 }
 
 /** A published gateway whose 上电检测 checks four values of every type and 整机终检 one. */
-async function seedProduct(token) {
-  const lookup = async (name, label) => (await call(token, 'GET', `/api/product/${name}`)).find((item) => item.name.includes(label)).id;
-  const created = await call(token, 'POST', '/api/product/create', {
-    json: {
-      productTypeId: await lookup('getProductTypes', '网关'),
-      number: `GW_100_${stamp}`,
-      code: `GW100_${stamp}`,
-      connectInternet: true,
-      communicationId: 'WIFI',
-      dataFormatId: await lookup('getDataFormats', 'JSON'),
-      description: '家用智能网关',
-    },
+async function seedProduct(api) {
+  const lookup = async (endpoint, label) => (await api(endpoint)).find((item) => item.name.includes(label)).id;
+  const productId = await api(ENDPOINTS.productCreate, {
+    productTypeId: await lookup(ENDPOINTS.productTypes, '网关'),
+    number: `GW_100_${stamp}`,
+    code: `GW100_${stamp}`,
+    connectInternet: true,
+    communicationId: 'WIFI',
+    dataFormatId: await lookup(ENDPOINTS.dataFormats, 'JSON'),
+    description: '家用智能网关',
   });
-  const productId = typeof created === 'number' ? created : created.id;
-  const volt = await lookup('getUnits', '伏特');
+  const volt = await lookup(ENDPOINTS.units, '伏特');
   const props = [
     { name: '供电电压', code: 'voltage', dataTypeId: 'float', min: '0', max: '5', unitId: volt, description: '板载供电电压' },
     { name: '电源开关', code: 'power', dataTypeId: 'boolean', trueValue: '开', falseValue: '关', description: '主电源状态' },
     { name: '信号档位', code: 'signal_level', dataTypeId: 'enum', enumerates: { 0: '弱', 1: '中', 2: '强' }, description: '无线信号档位' },
     { name: '固件版本', code: 'firmware_version', dataTypeId: 'string', length: '16', description: '当前固件版本号' },
   ];
-  for (const prop of props) await call(token, 'POST', '/api/property/add', { json: { productId, valueDescription: '', ...prop } });
-  const list = (await call(token, 'GET', `/api/property/list?productId=${productId}&pageSize=0`)).list;
+  for (const prop of props) await api(ENDPOINTS.propertyAdd, { productId, valueDescription: '', ...prop });
+  const list = (await api(ENDPOINTS.propertyList, { productId, pageSize: 0 })).list;
   const id = (code) => list.find((prop) => prop.code === code).id;
   const flows = [
     [
@@ -72,69 +67,53 @@ async function seedProduct(token) {
     const form = new FormData();
     form.append('productFlowParams', JSON.stringify({ productId, name, bindMac: name === '上电检测', items, manualItems }));
     if (name === '上电检测') form.append('pdf', new Blob(['%PDF-1.4\n% guide\n'], { type: 'application/pdf' }), '上电检测指导书.pdf');
-    await call(token, 'POST', '/api/flow/add', { multipart: form });
+    await api(ENDPOINTS.flowAdd, form);
   }
-  await call(token, 'POST', '/api/product/publish', { json: { id: productId } });
-  const product = await call(token, 'GET', `/api/product/detail?id=${productId}`);
+  await api(ENDPOINTS.productPublish, { id: productId });
+  const product = await api(ENDPOINTS.productDetail, { id: productId });
   return { productId, productTypeId: product.productTypeId, number: product.number };
 }
 
-/** A user holding PAD APP (整机检测) who has set their own password, as a worker would on the first sign-in. */
-async function seedWorker(token, lineId) {
-  const tree = await call(token, 'GET', '/api/menu/getMenuTree?withFunction=true');
-  const padApp = tree.find((menu) => menu.name === 'PAD APP');
-  const roleMenuFunctionVOS = [padApp, ...padApp.children].map((menu) => ({ menuId: menu.id, funIdList: [] }));
-  await call(token, 'POST', '/api/role/create', { json: { roleName: `产线工人${stamp}`, roleMenuFunctionVOS } });
-  const roles = await call(token, 'GET', '/api/role/all');
-  const roleId = roles.find((role) => role.roleName === `产线工人${stamp}`).id;
-  // A worker below admin works on the lines it is tied to (a station sign-in elsewhere is refused).
-  const factoryId = (await call(token, 'GET', '/api/factory/list?pageSize=0')).list[0].id;
-  await call(token, 'POST', '/api/user/create', { json: { userName: WORKER_NAME, roleId, facLineVos: [{ factoryId, lineId: [lineId] }] } });
-  const first = await call(null, 'POST', '/api/user/login', { form: { username: WORKER, password: 'Factory123', code: '0000', codeId: 'x' } });
-  await call(first.token, 'POST', '/api/user/editPassword', { json: { password: WORKER_PASSWORD } });
-}
-
-const adminToken = (await call(null, 'POST', '/api/user/login', { form: { username: 'admin', password, code: '0000', codeId: 'x' } })).token;
-const lineId = (await seedLines(call, adminToken, [['总装一线', `ZZ_ST_${stamp}`]]))['总装一线'];
-const powerPad = await seedPad(adminToken, lineId, `PAD-${stamp}-01`, '上电检测1号');
-const finalPad = await seedPad(adminToken, lineId, `PAD-${stamp}-02`, '整机终检1号');
-await seedPad(adminToken, lineId, `PAD-${stamp}-09`, '备用工位');
-const product = await seedProduct(adminToken);
-await seedWorker(adminToken, lineId);
-const taskId = await call(adminToken, 'POST', '/api/task/createTask', {
-  json: { ...product, productionLineIds: [lineId], productionCount: 200, expireTime: dayFromToday(30) },
+const { api } = await adminApi(base, password);
+const lineId = (await seedLines(api, [['总装一线', `ZZ_ST_${stamp}`]]))['总装一线'];
+const powerPad = await seedPad(api, lineId, `PAD-${stamp}-01`, '上电检测1号');
+const finalPad = await seedPad(api, lineId, `PAD-${stamp}-02`, '整机终检1号');
+await seedPad(api, lineId, `PAD-${stamp}-09`, '备用工位');
+const product = await seedProduct(api);
+// A user holding PAD APP (整机检测) who has set their own password, as a worker would on the first sign-in.
+// A worker below admin works on the lines it is tied to (a station sign-in elsewhere is refused).
+await seedWorker(base, api, { roleName: `产线工人${stamp}`, userName: WORKER_NAME, lineId, password: WORKER_PASSWORD });
+const taskId = await api(ENDPOINTS.taskCreate, { ...product, productionLineIds: [lineId], productionCount: 200, expireTime: dayFromToday(30) });
+const edit = await api(ENDPOINTS.taskEditData, { taskId });
+await api(ENDPOINTS.padSet, {
+  taskId,
+  flowId2PadId: edit.flowPads.map((flowPad, index) => ({ flowId: flowPad.flow.id, padIdList: [index === 0 ? powerPad : finalPad] })),
 });
-const edit = await call(adminToken, 'GET', `/api/task/getTaskDetail4Edit?taskId=${taskId}`);
-await call(adminToken, 'POST', '/api/pad/setPad', {
-  json: { taskId, flowId2PadId: edit.flowPads.map((flowPad, index) => ({ flowId: flowPad.flow.id, padIdList: [index === 0 ? powerPad : finalPad] })) },
-});
-await call(adminToken, 'POST', '/api/task/startTask', { json: { id: taskId } });
-const codes = Object.keys(await call(adminToken, 'GET', `/api/task/exportQrCodeUrls?taskId=${taskId}`));
+await api(ENDPOINTS.taskStart, { id: taskId });
+const codes = Object.keys(await api(ENDPOINTS.taskQrCodeUrls, { taskId }));
 let nextCode = 0;
 const takeCode = () => codes[nextCode++];
 const macPart = () => Math.floor(Math.random() * 256).toString(16).toUpperCase().padStart(2, '0');
 
 // Earlier results of the morning at 上电检测1号, through the station API as the app sends them.
-const station = await call(null, 'POST', '/api/station/login', { json: { terminalCode: `PAD-${stamp}-01`, username: WORKER, password: WORKER_PASSWORD } });
-const assignment = await call(station.token, 'GET', '/api/station/assignment');
+const station = await stationApi(base, `PAD-${stamp}-01`, WORKER, WORKER_PASSWORD);
+const assignment = await station(ENDPOINTS.stationAssignment);
 for (let index = 0; index < 6; index++) {
   const code = takeCode();
   const good = index !== 2 && index !== 4;
   const now = Date.now();
-  await call(station.token, 'POST', '/api/station/result', {
-    json: {
-      clientResultId: randomUUID(),
-      productionCode: code,
-      sn: `SN${stamp}${String(index).padStart(4, '0')}`,
-      mac: `A4:C1:38:5E:${String(10 + index)}:7F`,
-      startTime: now - 40_000,
-      endTime: now,
-      autoValues: assignment.items.map((item) => ({
-        itemId: item.id,
-        value: { voltage: good ? '3.32' : '3.62', power: '开', signal_level: '2', firmware_version: 'v2.1.0' }[item.code],
-      })),
-      manualResults: assignment.manualItems.map((item) => ({ itemId: item.id, pass: true })),
-    },
+  await station(ENDPOINTS.stationResult, {
+    clientResultId: randomUUID(),
+    productionCode: code,
+    sn: `SN${stamp}${String(index).padStart(4, '0')}`,
+    mac: `A4:C1:38:5E:${String(10 + index)}:7F`,
+    startTime: now - 40_000,
+    endTime: now,
+    autoValues: assignment.items.map((item) => ({
+      itemId: item.id,
+      value: { voltage: good ? '3.32' : '3.62', power: '开', signal_level: '2', firmware_version: 'v2.1.0' }[item.code],
+    })),
+    manualResults: assignment.manualItems.map((item) => ({ itemId: item.id, pass: true })),
   });
 }
 

@@ -2,24 +2,24 @@
 // Start a fresh server first (CAPTCHA=off, ADMIN_PASSWORD=Admin12345) and pass its address:
 //   node scripts/screenshots/task-form.mjs http://127.0.0.1:18473
 // Lines, PADs and published products are made through the API as admin.
-import { apiCaller, dayFromToday, openBrowser, seedFlowProduct, seedLines, signIn } from './harness.mjs';
+import { ENDPOINTS } from '@factory/contracts';
+import { adminApi, dayFromToday, openBrowser, seedFlowProduct, seedLines, signIn } from './harness.mjs';
 
 const base = process.argv[2] ?? 'http://127.0.0.1:18473';
 const password = process.env.ADMIN_PASSWORD ?? 'Admin12345';
-const call = apiCaller(base);
 
 const stamp = Date.now().toString(36).slice(-4).toUpperCase();
 const day = dayFromToday;
 
-const seedFormLines = (token) =>
-  seedLines(call, token, [
+const seedFormLines = (api) =>
+  seedLines(api, [
     ['总装一线', `ZZ_01_${stamp}`],
     ['总装二线', `ZZ_02_${stamp}`],
     ['包装线', `BZ_01_${stamp}`],
   ]);
 
-async function seedPads(token, lines) {
-  const categories = Object.entries(await call(token, 'GET', '/api/terminal/category?terminalType=PAD'));
+async function seedPads(api, lines) {
+  const categories = Object.entries(await api(ENDPOINTS.terminalCategory, { terminalType: 'PAD' }));
   const category = (inch) => Number(categories.find(([, name]) => name.startsWith(inch))[0]);
   const pads = [
     ['上电工位平板', '21.5', '总装一线'],
@@ -29,14 +29,12 @@ async function seedPads(token, lines) {
     ['终检平板B', '11.5', '总装二线'],
   ];
   for (const [index, [terminalName, inch, line]] of pads.entries()) {
-    await call(token, 'POST', '/api/terminal/add', {
-      json: { terminalCode: `PAD-${stamp}-${index + 1}`, terminalName, terminalType: 'PAD', categoryId: category(inch), lineId: lines[line] },
-    });
+    await api(ENDPOINTS.terminalAdd, { terminalCode: `PAD-${stamp}-${index + 1}`, terminalName, terminalType: 'PAD', categoryId: category(inch), lineId: lines[line] });
   }
 }
 
-const seedProduct = (token, { number, flows, publish = true }) =>
-  seedFlowProduct(call, token, {
+const seedProduct = (api, { number, flows, publish = true }) =>
+  seedFlowProduct(api, {
     typeName: '智能网关',
     number: `${number}_${stamp}`,
     code: `${number}_C_${stamp}`,
@@ -45,13 +43,13 @@ const seedProduct = (token, { number, flows, publish = true }) =>
     publish,
   });
 
-const token = (await call(null, 'POST', '/api/user/login', { form: { username: 'admin', password, code: '0000', codeId: 'x' } })).token;
-const lines = await seedFormLines(token);
-await seedPads(token, lines);
+const { api } = await adminApi(base, password);
+const lines = await seedFormLines(api);
+await seedPads(api, lines);
 const gw100 = `GW_100_${stamp}`;
-await seedProduct(token, { number: 'GW_100', flows: ['上电检测', '通信检测', '按键检测', '整机终检'] });
-const gw200 = await seedProduct(token, { number: 'GW_200', flows: ['上电检测', '整机终检'] });
-await seedProduct(token, { number: 'GW_DRAFT', flows: ['上电检测'], publish: false });
+await seedProduct(api, { number: 'GW_100', flows: ['上电检测', '通信检测', '按键检测', '整机终检'] });
+const gw200 = await seedProduct(api, { number: 'GW_200', flows: ['上电检测', '整机终检'] });
+await seedProduct(api, { number: 'GW_DRAFT', flows: ['上电检测'], publish: false });
 
 const { browser, page, shot, open } = await openBrowser(base);
 const openDropdown = '.ant-select-dropdown:not(.ant-select-dropdown-hidden)';
@@ -66,7 +64,7 @@ const closeDropdowns = async () => {
   await page.waitForTimeout(300);
 };
 
-await signIn(page, call, password);
+await signIn(page, password);
 
 // Step 1, new and empty: every message after 下一步
 await open('/basicInfo', '基本信息');
@@ -125,8 +123,12 @@ await page.waitForURL((url) => url.pathname === '/flowInfo');
 await page.getByRole('button', { name: '提交' }).waitFor();
 
 // Step 2 of a task whose lines hold no PAD
-const emptyTaskId = await call(token, 'POST', '/api/task/createTask', {
-  json: { productTypeId: (await call(token, 'GET', '/api/product/getProductTypes')).find((type) => type.name === '智能网关').id, productId: gw200, productionLineIds: [lines['包装线']], productionCount: 20, expireTime: day(7) },
+const emptyTaskId = await api(ENDPOINTS.taskCreate, {
+  productTypeId: (await api(ENDPOINTS.productTypes)).find((type) => type.name === '智能网关').id,
+  productId: gw200,
+  productionLineIds: [lines['包装线']],
+  productionCount: 20,
+  expireTime: day(7),
 });
 await open(`/flowInfo?id=${emptyTaskId}&productionLineIds=${lines['包装线']}`, '任务所在产线上暂无终端');
 await shot('task-form-flows-no-terminal');

@@ -7,88 +7,86 @@
 // the database: workers signed in at two terminals, and the progress counters.
 /* global window, document -- the functions handed to the page run in the browser */
 import Database from 'better-sqlite3';
-import { apiCaller, dayFromToday, openBrowser, seedFlowProduct, seedLines, signIn } from './harness.mjs';
+import { ENDPOINTS } from '@factory/contracts';
+import { adminApi, dayFromToday, openBrowser, seedFlowProduct, seedLines, signIn } from './harness.mjs';
 
 const base = process.argv[2] ?? 'http://127.0.0.1:18481';
 const databaseFile = process.argv[3];
 const password = process.env.ADMIN_PASSWORD ?? 'Admin12345';
-const call = apiCaller(base);
 
 const stamp = Date.now().toString(36).slice(-4).toUpperCase();
 const day = dayFromToday;
 
-const seedTaskLines = (token) =>
-  seedLines(call, token, [
+const seedTaskLines = (api) =>
+  seedLines(api, [
     ['总装一线', `ZZ_01_${stamp}`],
     ['总装二线', `ZZ_02_${stamp}`],
   ]);
 
 /** `count` PADs on a line, named `<prefix>1号`… with codes `<code>-…`; answers their ids. */
-async function seedPads(token, lineId, prefix, code, count) {
-  const categories = Object.entries(await call(token, 'GET', '/api/terminal/category?terminalType=PAD'));
+async function seedPads(api, lineId, prefix, code, count) {
+  const categories = Object.entries(await api(ENDPOINTS.terminalCategory, { terminalType: 'PAD' }));
   const categoryId = Number(categories[0][0]);
   for (let index = 1; index <= count; index++) {
-    await call(token, 'POST', '/api/terminal/add', {
-      json: { terminalCode: `${code}-${stamp}-${index}`, terminalName: `${prefix}${index}号`, terminalType: 'PAD', categoryId, lineId },
-    });
+    await api(ENDPOINTS.terminalAdd, { terminalCode: `${code}-${stamp}-${index}`, terminalName: `${prefix}${index}号`, terminalType: 'PAD', categoryId, lineId });
   }
-  const pads = await call(token, 'GET', `/api/pad/getPadList?lineIds=${lineId}`);
+  const pads = await api(ENDPOINTS.padList, { lineIds: lineId });
   return pads.filter((pad) => pad.name.startsWith(prefix)).map((pad) => pad.id);
 }
 
-async function seedProduct(token, typeName, number, flows) {
-  const productId = await seedFlowProduct(call, token, {
+async function seedProduct(api, typeName, number, flows) {
+  const productId = await seedFlowProduct(api, {
     typeName,
     number: `${number}_${stamp}`,
     code: `${number}_C_${stamp}`,
     flows,
     description: '产线检测截图用产品',
   });
-  const product = await call(token, 'GET', `/api/product/detail?id=${productId}`);
+  const product = await api(ENDPOINTS.productDetail, { id: productId });
   return { productId, productTypeId: product.productTypeId, number: product.number };
 }
 
 /** A task of the product on the lines; with pads, one or more per flow in order (NEW → UNSTART). */
-async function seedTask(token, product, lineIds, count, expire, padGroups = null) {
-  const taskId = await call(token, 'POST', '/api/task/createTask', {
-    json: { ...product, productionLineIds: lineIds, productionCount: count, expireTime: expire },
-  });
+async function seedTask(api, product, lineIds, count, expire, padGroups = null) {
+  const taskId = await api(ENDPOINTS.taskCreate, { ...product, productionLineIds: lineIds, productionCount: count, expireTime: expire });
   if (padGroups) {
-    const data = await call(token, 'GET', `/api/task/getTaskDetail4Edit?taskId=${taskId}`);
+    const data = await api(ENDPOINTS.taskEditData, { taskId });
     const flowId2PadId = data.flowPads.map((flowPad, index) => ({ flowId: flowPad.flow.id, padIdList: padGroups[index] }));
-    await call(token, 'POST', '/api/pad/setPad', { json: { taskId, flowId2PadId } });
+    await api(ENDPOINTS.padSet, { taskId, flowId2PadId });
   }
   return taskId;
 }
 
-const act = (token, path, id) => call(token, 'POST', `/api/task/${path}`, { json: { id } });
+/** A row action of the task list (ENDPOINTS.taskStart, taskStop, taskFinish) on the task. */
+const act = (endpoint, id) => api(endpoint, { id });
 
 const { browser, page, shot, open } = await openBrowser(base);
-const token = await signIn(page, call, password);
+await signIn(page, password);
+const { api } = await adminApi(base, password);
 
 // No task yet
 await open('/productionCenter', '暂无任务');
 await shot('task-list-empty');
 
 // Lines, terminals, products and one task per status
-const lines = await seedTaskLines(token);
+const lines = await seedTaskLines(api);
 const one = lines['总装一线'];
 const two = lines['总装二线'];
-const bigPads = await seedPads(token, one, '一线工位', 'PAD-A', 8);
-const smallPads = await seedPads(token, two, '二线工位', 'PAD-B', 6);
+const bigPads = await seedPads(api, one, '一线工位', 'PAD-A', 8);
+const smallPads = await seedPads(api, two, '二线工位', 'PAD-B', 6);
 
-const big = await seedProduct(token, '智能网关', 'GW_100', ['上电检测', '通信检测', '按键检测', '指示灯检测', '老化测试', '整机终检']);
-const meter = await seedProduct(token, '智能插座', 'SP_220', ['功率校准', '整机终检']);
-const plug = await seedProduct(token, '智能网关', 'GW_MINI', ['上电检测', '整机终检']);
-const hub = await seedProduct(token, '智能网关', 'GW_HUB', ['上电检测', '整机终检']);
-const draft = await seedProduct(token, '环境传感器', 'ENV_380', ['传感器校准', '耐压测试', '整机终检']);
+const big = await seedProduct(api, '智能网关', 'GW_100', ['上电检测', '通信检测', '按键检测', '指示灯检测', '老化测试', '整机终检']);
+const meter = await seedProduct(api, '智能插座', 'SP_220', ['功率校准', '整机终检']);
+const plug = await seedProduct(api, '智能网关', 'GW_MINI', ['上电检测', '整机终检']);
+const hub = await seedProduct(api, '智能网关', 'GW_HUB', ['上电检测', '整机终检']);
+const draft = await seedProduct(api, '环境传感器', 'ENV_380', ['传感器校准', '耐压测试', '整机终检']);
 
 // FINISH first: finishing frees its terminals for the next task.
-const finished = await seedTask(token, hub, [two], 50, day(20), [[smallPads[0]], [smallPads[1]]]);
-await act(token, 'startTask', finished);
-await act(token, 'endTask', finished);
+const finished = await seedTask(api, hub, [two], 50, day(20), [[smallPads[0]], [smallPads[1]]]);
+await act(ENDPOINTS.taskStart, finished);
+await act(ENDPOINTS.taskFinish, finished);
 
-const running = await seedTask(token, big, [one], 500, day(14), [
+const running = await seedTask(api, big, [one], 500, day(14), [
   [bigPads[0], bigPads[1]],
   [bigPads[2]],
   [bigPads[3]],
@@ -96,12 +94,12 @@ const running = await seedTask(token, big, [one], 500, day(14), [
   [bigPads[5], bigPads[6]],
   [bigPads[7]],
 ]);
-await act(token, 'startTask', running);
-const stopped = await seedTask(token, meter, [two], 200, day(-1), [[smallPads[0]], [smallPads[1]]]);
-await act(token, 'startTask', stopped);
-await act(token, 'stopTask', stopped);
-const waiting = await seedTask(token, plug, [two], 80, day(30), [[smallPads[2]], [smallPads[3]]]);
-const fresh = await seedTask(token, draft, [one, two], 1000, day(45));
+await act(ENDPOINTS.taskStart, running);
+const stopped = await seedTask(api, meter, [two], 200, day(-1), [[smallPads[0]], [smallPads[1]]]);
+await act(ENDPOINTS.taskStart, stopped);
+await act(ENDPOINTS.taskStop, stopped);
+const waiting = await seedTask(api, plug, [two], 80, day(30), [[smallPads[2]], [smallPads[3]]]);
+const fresh = await seedTask(api, draft, [one, two], 1000, day(45));
 
 // What the station API will write (issue 6): workers at two terminals, and progress.
 if (databaseFile) {

@@ -49,16 +49,18 @@ interface EndpointDefinition<Q, B, R> {
   response?: R;
 }
 
+/** The encoding is kept as its literal type, so a multipart endpoint's input is typed a FormData (BodyIn). */
 export function endpoint<
   Q extends z.ZodType | undefined = undefined,
   B extends z.ZodType | undefined = undefined,
   R extends z.ZodType | undefined = undefined,
->(definition: EndpointDefinition<Q, B, R>): Endpoint<Q, B, R> {
+  En extends BodyEncoding = 'json',
+>(definition: EndpointDefinition<Q, B, R> & { encoding?: En }): Endpoint<Q, B, R> & { encoding: En } {
   return {
     ...definition,
     query: definition.query as Q,
     body: definition.body as B,
-    encoding: definition.encoding ?? 'json',
+    encoding: (definition.encoding ?? 'json') as En,
     response: definition.response as R,
   };
 }

@@ -1,3 +1,4 @@
+import './zod-jitless.js';
 import { z } from 'zod';
 import { MAX_ID, decimal } from './admin/common.js';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PATHS } from './paths.js';
+import type { Endpoint } from './endpoint.js';
 
 /**
  * Live events (beyond the specification): a browser's EventSource cannot send
@@ -18,15 +18,12 @@ export const streamTicket = z.object({
 });
 export type StreamTicket = z.infer<typeof streamTicket>;
 
-/** A live-event stream and the call that issues its tickets (same permission as the stream). */
+/**
+ * A live-event stream (answered raw, its query the stream's own) and the call
+ * that issues its tickets (same permission as the stream). LIVE_STREAMS
+ * (board/board.endpoints.ts) names each.
+ */
 export interface LiveStream {
-  events: string;
-  ticket: string;
+  events: Endpoint<z.ZodType | undefined, undefined, undefined>;
+  ticket: Endpoint<undefined, undefined, typeof streamTicket>;
 }
-
-export const LIVE_STREAMS = {
-  /** the task board: `?taskId=` */
-  board: { events: PATHS.boardEvents, ticket: PATHS.boardEventsTicket },
-  /** the big-screen dashboard: the caller's account */
-  dataCenter: { events: PATHS.dataCenterEvents, ticket: PATHS.dataCenterEventsTicket },
-} as const satisfies Record<string, LiveStream>;

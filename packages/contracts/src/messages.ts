@@ -1,249 +1,38 @@
+import { GENERIC_MESSAGES, INPUT_MESSAGES } from './messages/common.js';
+import { DOCUMENT_MESSAGES } from './messages/documents.js';
+import { FIRMWARE_MESSAGES } from './messages/firmware.js';
+import { FLOW_FORM_MESSAGES } from './messages/flows.js';
+import { LINE_MESSAGES } from './messages/lines.js';
+import { PRODUCT_MESSAGES } from './messages/products.js';
+import { PROPERTY_MESSAGES } from './messages/properties.js';
+import { ROLE_MESSAGES } from './messages/roles.js';
+import { PASSWORD_MESSAGES, SHELL_MESSAGES, SIGN_IN_MESSAGES } from './messages/session.js';
+import { TERMINAL_MESSAGES } from './messages/terminals.js';
+import { USER_MESSAGES } from './messages/users.js';
+
 /**
  * Every user-facing text that both the server and the console show, written once.
  * The specifications fix most of them; the rest (server-side refusals the
  * specifications leave open) are ours and listed in docs/api.md.
  */
 export const MSG = {
-  // generic (DESIGN.md §3, seed 000 §8)
-  serverError: '服务器异常，请稍后重试',
-  sessionExpired: '已超时，请重新登录',
-  noPermission: '没有权限执行该操作',
-  apiNotFound: '接口不存在',
-  recordNotFound: '数据不存在',
-  invalidInput: '请求参数不正确',
-  payloadTooLarge: '上传文件过大',
-  /** a path parameter longer than the router takes (414) */
-  urlTooLong: '请求地址过长',
-
-  // sign-in (seed 000 §5, §8)
-  loginRequired: '用户名、密码不能为空',
-  loginSuccess: '登录成功',
-  captchaRequired: '请输入验证码',
-  captchaWrong: '验证码错误',
-  badCredentials: '用户名或密码错误',
-  accountStopped: '该用户已停用，请联系管理员',
-  tooManyAttempts: '登录失败次数过多，请15分钟后再试',
-  platformLoginDisabled: '平台登录未开放',
-  platformCodeInvalid: '登录码无效',
-  platformCodeExpired: '登录码已过期',
-  platformCodeUsed: '登录码已使用',
-  platformEntering: '正在进入平台',
-
-  // password (seed 000 §5)
-  passwordRequired: '请输入新密码',
-  passwordRule: '密码必须包含数字、大小写字母,位数不得低于8位',
-  passwordTooShort: '密码位数不得低于8位',
-  passwordTooLong: '密码位数不得超过14位',
-  passwordConfirmRequired: '请再次输入密码',
-  passwordMismatch: '两次密码不一致',
-  passwordChanged: '密码修改成功，请重新登录',
-  passwordMustChange: '首次登录请修改初始密码',
-
-  // shell (seed 000 §2, §8)
-  logoutConfirm: '此操作将退出登录, 是否继续?',
-  loggedOut: '您已退出，请重新登录',
-  pageNotFound: '找不到页面了:(',
-  mustChangePasswordFirst: '请先修改初始密码',
-
-  // production lines (seed 000 §5, §8)
-  lineNameRequired: '请输入产线名称',
-  lineNameRule: '产线名称由2-12位中英文字符和下划线字符组成',
-  lineNumRequired: '请输入产线编号',
-  lineNumRule: '产线编号由2-12位英文字符和下划线字符组成',
-  lineNumTaken: '该产线编号已存在',
-  factoryRequired: '请选择工厂',
-  lineAdded: '新增产线成功',
-  lineEdited: '编辑产线成功',
-  lineEnabled: '该产线已启用',
-  lineDisabled: '该产线已停用',
-  lineDeleted: '该产线已删除',
-  lineEnabledCannotDelete: '启用中的产线不能删除，请先停用',
-  lineInUse: '该产线正在被任务使用，不能删除',
-  lineHasTerminals: '该产线上还有终端，请先解绑',
-  lineDisabledCannotBind: '该产线已停用，不能绑定终端',
-  lineEnabledCannotEdit: '启用中的产线不能编辑，请先停用',
-  /** a status change to the state the line is already in (409) */
-  lineAlreadyEnabled: '该产线已是启用状态',
-  lineAlreadyDisabled: '该产线已是停用状态',
-
-  // terminals (seed 000 §5, §8)
-  terminalNameRequired: '请输入终端名称',
-  terminalNameTooLong: '终端名称不能超过16位',
-  terminalNameRule: '不能输入特殊字符',
-  terminalCodeRequired: '请输入终端编号',
-  terminalCodeRule: '终端编号由1-32位英文字符、数字、下划线或中划线组成',
-  terminalCodeTaken: '该终端编号已存在',
-  terminalTypeRequired: '请选择终端类型',
-  terminalCategoryRequired: '请选择终端型号',
-  terminalAdded: '新增终端成功',
-  terminalEdited: '编辑成功',
-  terminalUnbound: '该终端已解绑',
-  terminalBusyLine: '终端正在执行任务，不能更换产线',
-  terminalAlreadyUnused: '该终端未被使用，无需解绑',
-  pdaHasNoLine: '手持机不绑定产线',
-
-  // users (seed 000 §5, §8)
-  userNameRequired: '请输入用户名',
-  userNameRule: '用户名由2-32位英文字符和下划线字符组成',
-  userNameTaken: '该用户名已存在',
-  roleRequired: '请选择角色',
-  roleNotOffered: '该角色不可分配',
-  lineNotOffered: '所选产线不存在或不可分配',
-  userAdded: '新增用户成功',
-  userEdited: '编辑用户成功',
-  userPasswordReset: '该用户密码已重置',
-  userEnabled: '该用户已启用',
-  userDisabled: '该用户已停用',
-  userDeleted: '该用户已删除',
-  userEnabledCannotDelete: '启用中的用户不能删除，请先停用',
-  userHasChildren: '该用户下还有子用户，不能删除',
-  cannotChangeSelf: '不能停用或删除当前登录的用户',
-  userEnabledCannotEdit: '启用中的用户不能编辑，请先停用',
-  userAlreadyEnabled: '该用户已是启用状态',
-  userAlreadyDisabled: '该用户已是停用状态',
-  userNameTooLong: '用户名加上级账号名不能超过64位',
-  userParentFixed: '不能更改用户的上级账号',
-
-  // roles (seed 000 §5, §8)
-  roleNameRequired: '请输入角色名',
-  roleNameRule: '角色名由2-12位中英文字符和下划线字符组成',
-  roleNameTaken: '该角色名已存在',
-  rolePermissionRequired: '请选择角色权限',
-  rolePermissionNotOffered: '所选权限不存在或不可分配',
-  roleAdded: '新增角色成功',
-  roleEdited: '编辑角色成功',
-  roleCopied: '该角色已复制',
-  roleEnabled: '该角色已启用',
-  roleDisabled: '该角色已停用',
-  roleDeleted: '该角色已删除',
-  roleEnabledCannotDelete: '启用中的角色不能删除，请先停用',
-  roleInUse: '该角色正在被用户使用，不能删除',
-  roleEnabledCannotEdit: '启用中的角色不能编辑，请先停用',
-  roleAlreadyEnabled: '该角色已是启用状态',
-  roleAlreadyDisabled: '该角色已是停用状态',
-  roleOwnerFixed: '不能更改角色的所属账号',
-
-  // status changes
-  statusRule: '状态只能是0或1',
-  idRequired: '缺少数据编号',
-  /** a NUL byte anywhere in the input (no column can hold one) */
-  nulCharacter: '输入内容不能包含空字符',
-  numberRule: '请输入正确的数字',
-
-  // documents and files
-  documentTypeRule: '文档类型不正确',
-  fileRequired: '请选择要上传的文件',
-  fileTooLarge: '文件大小不能超过20MB',
-  documentUploaded: '上传成功',
-  documentDeleted: '该文档已删除',
-  noDocuments: '暂无文档',
-  /** the bytes are not of the type the file's name claims (an .exe renamed .pdf): issue 12 */
-  fileContentMismatch: '文件内容与文件类型不符',
-  /** one account's uploads past UPLOAD_QUOTA_BYTES_PER_HOUR within the clock hour */
-  uploadQuotaExceeded: '一小时内上传的文件已超过500MB，请稍后再试',
-
-  // products (seed 001 §5, §8)
-  productTypeRequired: '请选择产品类型',
-  productNumberRequired: '请输入产品型号',
-  productNumberRule: '产品型号由4-32位中英文数字和下划线字符组成',
-  productCodeRequired: '请输入产品编号',
-  productCodeRule: '产品编号由4-32位英文数字和下划线字符组成',
-  communicationRequired: '请选择通信方式',
-  dataFormatRequired: '请选择数据格式',
-  productDescriptionRequired: '请输入产品描述',
-  productDescriptionTooLong: '产品描述不能超过200个字符',
-  productNumberTaken: '该产品型号已存在',
-  productCodeTaken: '该产品编号已存在',
-  productAdded: '新增产品成功',
-  productEdited: '编辑产品成功',
-  productPublished: '该产品已发布',
-  productRevoked: '该产品已撤回',
-  productCopied: '该产品已复制',
-  productDeleted: '该产品已删除',
-  productPublishConfirm: '是否发布该产品?',
-  productRevokeConfirm: '是否撤回该产品?',
-  productCopyConfirm: '是否复制该产品?',
-  productDeleteConfirm: '是否删除该产品?',
-  productNotEditable: '已发布的产品不能修改，请先撤回',
-  productNotUnpublished: '只有未发布的产品可以发布或删除',
-  productAlreadyUnpublished: '该产品未发布，无需撤回',
-  productHasNoFlow: '产品还没有流程，不能发布',
-  productHasAbnormalFlow: '有流程的属性已修改，请重新编辑流程后再发布',
-  productInUse: '该产品正在被未结束的任务使用，不能撤回',
-
-  // custom properties (seed 001 §5, §8)
-  propertyNameRequired: '请输入属性名称',
-  propertyNameRule: '属性名称由2-32位中英文字符和下划线字符组成',
-  propertyCodeRequired: '请输入标识符',
-  propertyCodeRule: '标识符由2-32位英文字符和下划线字符组成',
-  propertyCodeTaken: '该标识符已存在',
-  dataTypeRequired: '请选择数据类型',
-  propertyDescriptionRequired: '请输入属性描述',
-  propertyDescriptionTooLong: '属性描述不能超过100个字符',
-  booleanValueRequired: '布尔数据类型的值不能为空',
-  booleanValuesEqual: 'true和false的值不能一致',
-  booleanValueRule: '布尔数据类型的值由数字、英文、中文组成',
-  rangeRequired: '最小值、最大值不能为空',
-  rangeNotNumber: '最小值、最大值不是有效数值',
-  rangeOrder: '最小值应比最大值小',
-  lengthRequired: '取值长度不能为空',
-  lengthIrregular: '取值长度不规范',
-  lengthRange: '取值长度不在1~255范围内',
-  enumRequired: '枚举标识符不能为空',
-  enumRule: '枚举标识符由数字、英文、中文组成',
-  enumDuplicate: '枚举标识符存在相同项',
-  propertyAdded: '新增自定义属性成功',
-  propertyEdited: '编辑自定义属性成功',
-  propertyDeleted: '该自定义属性已删除',
-  propertyDeleteConfirm: '是否删除该自定义属性?',
-
-  // flows (seed 001 §5, §8)
-  flowNameRequired: '请输入流程名称',
-  flowNameRule: '流程名称由2-12位中英文字符和下划线字符组成',
-  flowPdfTooLarge: '文件不能大于8M',
-  flowPdfOnlyOne: '已有指导书，请先删除现有指导书',
-  flowPdfType: '指导书只能是PDF文件',
-  flowAdded: '新增流程成功',
-  flowEdited: '编辑流程成功',
-  flowDeleted: '该流程已删除',
-  flowDeleteConfirm: '是否删除该流程?',
-  flowSorted: '流程排序成功',
-  flowSamePosition: '该流程还处于当前顺序',
-  flowPropertyUnknown: '检测项不是该产品的属性',
-  flowPositionStale: '流程顺序已变化，请刷新后重试',
-
-  // firmware (seed 001 §5, §8)
-  firmwareVersionRequired: '请输入固件版本号',
-  firmwareDescriptionRequired: '请输入固件描述',
-  firmwareFileRequired: '固件文件不能为空',
-  firmwareFileOnlyOne: '已有固件，请先删除现有固件',
-  firmwareFileEditFailed: '文件修改失败',
-  firmwareTypeRule: '固件类型只能是TEST或BUSINESS',
-  firmwareAdded: '新增固件成功',
-  firmwareEdited: '编辑固件成功',
-  firmwareUsed: '该固件已开启',
-  firmwareStopped: '该固件已停止',
-  firmwareDeleted: '该固件已删除',
-  firmwareInUse: '使用中的固件不能修改或删除，请先停止',
-  firmwareAlreadyUsed: '该固件已是使用中',
-  firmwareAlreadyStopped: '该固件已是停用状态',
-  firmwareFileTooLarge: '固件文件不能超过64MB',
+  ...GENERIC_MESSAGES,
+  ...SIGN_IN_MESSAGES,
+  ...PASSWORD_MESSAGES,
+  ...SHELL_MESSAGES,
+  ...LINE_MESSAGES,
+  ...TERMINAL_MESSAGES,
+  ...USER_MESSAGES,
+  ...ROLE_MESSAGES,
+  ...INPUT_MESSAGES,
+  ...DOCUMENT_MESSAGES,
+  ...PRODUCT_MESSAGES,
+  ...PROPERTY_MESSAGES,
+  ...FLOW_FORM_MESSAGES,
+  ...FIRMWARE_MESSAGES,
 } as const;
 
-/** Messages that name the check item or the manual row (seed 001 §5, flow form). */
-export const FLOW_MSG = {
-  itemEmpty: (name: string) => `${name}不能为空`,
-  itemChoose: (name: string) => `请选择${name}`,
-  itemAtLeastOne: (name: string) => `${name}至少选择一项`,
-  itemNotNumber: (name: string) => `${name}不是正确的数值`,
-  itemOutOfRange: (name: string, min: number | string, max: number | string) => `${name}的数值不在指定区间(${min}~${max})内`,
-  itemRangeOrder: (name: string) => `${name}的设置区间最小值应小于最大值`,
-  itemTooLong: (name: string, length: number) => `${name}不能超过${length}个字符`,
-  itemNotInEnum: (name: string) => `${name}的取值不在枚举范围内`,
-  manualEmpty: (n: number) => `第${n}个手动检查项为空`,
-  manualTooShort: (n: number) => `第${n}个手动检查项小于2个字符`,
-  manualTooLong: (n: number) => `第${n}个手动检查项不能超过12个字符`,
-} as const;
+export { FLOW_MSG } from './messages/flows.js';
 
 /** A free text longer than its column (a rule of ours: the specifications leave it open). */
 export const textTooLong = (max: number) => `输入内容不能超过${max}个字符`;

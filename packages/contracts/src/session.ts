@@ -16,7 +16,6 @@ export const loginBody = z.object({
   code: z.string().trim().max(16, MSG.captchaWrong).optional().default(''),
   codeId: z.string().trim().max(64, MSG.captchaWrong).optional().default(''),
 });
-export type LoginBody = z.input<typeof loginBody>;
 
 /**
  * The new-password rule of seed 000 §5, in the order the form checks it, so the

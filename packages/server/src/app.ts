@@ -14,6 +14,7 @@ import { guardedValidatorCompiler } from './platform/input-guard.js';
 import { migrate } from './platform/migrate.js';
 import { registerOpenApi } from './platform/openapi.js';
 import { registerOperationLog } from './platform/operation-log.js';
+import { usePasswordHashCost } from './platform/password.js';
 import { registerRequestScope } from './platform/request-scope.js';
 import { seed } from './platform/seed.js';
 import { resultEventHub } from './platform/result-events.js';
@@ -63,6 +64,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await db.kysely.destroy();
   });
 
+  usePasswordHashCost(config.passwordHashCost);
   await migrate(db);
   await seed(db, config, app.log);
   fs.mkdirSync(config.filesDir, { recursive: true });

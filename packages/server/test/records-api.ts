@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { StationResultBody, StationVerdict } from '@factory/contracts';
 import type { FastifyInstance } from 'fastify';
 import { parseZonedTime } from '../src/platform/time.js';
-import { createProductWithFlows, type FlowSpec, type RunningTask, type Station, stationApi } from './station-api.js';
+import { createProductWithFlows, type FlowSpec } from './factories/index.js';
+import { type RunningTask, type Station, stationApi } from './station-api.js';
 
 /**
  * The product the records tests run: two flows with items of different kinds,

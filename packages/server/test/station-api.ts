@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import {
-  type Envelope,
   PATHS,
   STATION_APP_MENU,
   type StationAssignment,
@@ -8,24 +7,19 @@ import {
   type StationResultBody,
   type StationVerdict,
 } from '@factory/contracts';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import type { Kysely } from 'kysely';
-import { expect } from 'vitest';
-import type { Database } from '../src/platform/schema.js';
-import { createLine } from './line-factories.js';
-import { client, createRole, createUser, dbOf } from './session-helpers.js';
-import { dayFromToday } from './task-api.js';
+import type { FastifyInstance } from 'fastify';
 import {
-  createFlow,
-  createProduct,
-  createProperty,
-  type FlowOptions,
-  type ProductOptions,
-  type PropertyOptions,
-} from './product-center-factories.js';
-import { createPublishedProduct, type PublishedProduct } from './task-factories.js';
-import { createTerminal } from './terminal-factories.js';
-import { uniqueName } from './user-factories.js';
+  createLine,
+  createPublishedProduct,
+  createRole,
+  createTerminal,
+  createUser,
+  type PublishedProduct,
+  unique,
+} from './factories/index.js';
+import { dataOf } from './answers.js';
+import { client, dbOf } from './session-helpers.js';
+import { dayFromToday } from './task-api.js';
 
 export const WORKER_PASSWORD = 'Worker123x';
 
@@ -39,33 +33,9 @@ export interface Worker {
 export async function createWorker(app: FastifyInstance, grants: string[] = [STATION_APP_MENU.PAD], status = 1): Promise<Worker> {
   const db = dbOf(app);
   const roleId = await createRole(db, grants);
-  const userName = uniqueName('w');
+  const userName = unique('w');
   const id = await createUser(db, userName, WORKER_PASSWORD, { roleId, status });
   return { id, userName, password: WORKER_PASSWORD };
-}
-
-export interface FlowSpec extends Omit<FlowOptions, 'items'> {
-  items?: (PropertyOptions & Omit<NonNullable<FlowOptions['items']>[number], 'propertyId'>)[];
-}
-
-/** A published product whose flows check properties made for them (one property per item). */
-export async function createProductWithFlows(
-  db: Kysely<Database>,
-  flows: FlowSpec[],
-  options: ProductOptions = {},
-): Promise<PublishedProduct> {
-  const productId = await createProduct(db, { publishStatus: 'PUBLISH', publishTime: Date.now(), ...options });
-  const flowIds: number[] = [];
-  for (const { items = [], ...flow } of flows) {
-    const flowItems = [];
-    for (const { intervalNumber, normalValue, normalValueMax, normalStr, normalBoolean, normalEnums, ...property } of items) {
-      const propertyId = await createProperty(db, productId, property);
-      flowItems.push({ propertyId, intervalNumber, normalValue, normalValueMax, normalStr, normalBoolean, normalEnums });
-    }
-    flowIds.push(await createFlow(db, productId, { ...flow, items: flowItems }));
-  }
-  const row = await db.selectFrom('product').select(['productTypeId', 'number']).where('id', '=', productId).executeTakeFirstOrThrow();
-  return { productId, productTypeId: row.productTypeId, number: row.number, flowIds };
 }
 
 export interface Station {
@@ -100,11 +70,7 @@ export function stationApi(app: () => FastifyInstance, adminToken: () => string)
   const { get, post, postForm } = client(app);
   const db = () => dbOf(app());
 
-  const ok = <T>(response: LightMyRequestResponse): T => {
-    const body = response.json<Envelope<T>>();
-    expect({ status: response.statusCode, errorMsg: body.errorMsg }).toEqual({ status: 200, errorMsg: null });
-    return body.data;
-  };
+  const ok = dataOf;
 
   const login = (terminalCode: string, username: string, password: string) =>
     post(PATHS.stationLogin, null, { terminalCode, username, password });

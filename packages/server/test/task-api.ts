@@ -1,11 +1,9 @@
-import { type Envelope, PATHS, type TaskCreateBody, type TaskStatus } from '@factory/contracts';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { expect } from 'vitest';
+import { PATHS, type TaskCreateBody, type TaskStatus } from '@factory/contracts';
+import type { FastifyInstance } from 'fastify';
 import { formatTime } from '../src/platform/time.js';
-import { createLine } from './line-factories.js';
+import { createLine, createPublishedProduct, createTerminal, type PublishedProduct } from './factories/index.js';
+import { dataOf } from './answers.js';
 import { client, dbOf } from './session-helpers.js';
-import { createPublishedProduct, type PublishedProduct } from './task-factories.js';
-import { createTerminal } from './terminal-factories.js';
 
 /** The factory's date `offset` days from today (YYYY-MM-DD), as the form's date picker sends it. */
 export function dayFromToday(offset: number, timeZone = 'Asia/Shanghai'): string {
@@ -54,11 +52,7 @@ export function taskApi(app: () => FastifyInstance, adminToken: () => string) {
   const { get, post } = client(app);
   const db = () => dbOf(app());
 
-  const ok = (response: LightMyRequestResponse) => {
-    const body = response.json<Envelope<unknown>>();
-    expect({ status: response.statusCode, errorMsg: body.errorMsg }).toEqual({ status: 200, errorMsg: null });
-    return body.data;
-  };
+  const ok = dataOf;
 
   async function taskFlowIds(taskId: number): Promise<number[]> {
     const rows = await db().selectFrom('task_flow').select('id').where('taskId', '=', taskId).orderBy('sequence').execute();

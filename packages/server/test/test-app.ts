@@ -3,12 +3,22 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { type AppConfig, loadConfig } from '../src/platform/config.js';
 import type { Dialect } from '../src/platform/db.js';
+import type { Database } from '../src/platform/schema.js';
+import { ADMIN_PASSWORD, loginAsAdmin } from './session-helpers.js';
 
-export const ADMIN_PASSWORD = 'Admin12345';
+export { ADMIN_PASSWORD };
+
+/**
+ * argon2id's least memory (KiB): the test app hashes its thousands of passwords in
+ * microseconds. Production keeps the default (config.test.ts checks it).
+ */
+export const TEST_PASSWORD_HASH_COST = 8;
 
 /**
  * The dialects every API test runs on: SQLite always, PostgreSQL when
@@ -33,7 +43,7 @@ export interface TestApp {
 /** A fresh database per call: a new SQLite file, or a new PostgreSQL schema. */
 export async function buildTestApp(dialect: Dialect, overrides: Partial<AppConfig> = {}): Promise<TestApp> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'factory-test-'));
-  const base = loadConfig({ ADMIN_PASSWORD, CAPTCHA: 'off' });
+  const base = loadConfig({ ADMIN_PASSWORD, CAPTCHA: 'off', PASSWORD_HASH_COST: String(TEST_PASSWORD_HASH_COST) });
   let schema: string | null = null;
   let databaseUrl = `file:${path.join(dir, 'factory.db')}`;
   if (dialect === 'postgres') {
@@ -59,6 +69,70 @@ export async function buildTestApp(dialect: Dialect, overrides: Partial<AppConfi
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** What an API test reads of its app: valid inside its tests and hooks (built in beforeAll). */
+export interface TestContext {
+  readonly app: FastifyInstance;
+  readonly config: AppConfig;
+  /** the platform administrator's bearer token (signed in after the build unless `signIn: false`) */
+  readonly admin: string;
+  readonly db: Kysely<Database>;
+}
+
+export interface TestAppOptions {
+  /** settings of this file's app (sessionIdleMinutes, …) over the test defaults */
+  config?: Partial<AppConfig>;
+  /** false: the administrator is not signed in (the file signs in whom it needs, when it needs) */
+  signIn?: boolean;
+}
+
+/**
+ * The preamble of an API test file, called first inside its `describe.each(testDialects())`:
+ * a fresh app on `dialect` built before the suite's tests (and before the suite's own
+ * beforeAll), the administrator signed in, and the app closed after them.
+ */
+export function withTestApp(dialect: Dialect, options: TestAppOptions = {}): TestContext {
+  let built: TestApp | undefined;
+  let adminToken: string | undefined;
+  const ready = (): TestApp => {
+    if (!built) throw new Error('the test app is built in beforeAll: read it inside tests and hooks');
+    return built;
+  };
+  beforeAll(async () => {
+    built = await buildTestApp(dialect, options.config);
+    if (options.signIn !== false) adminToken = (await loginAsAdmin(built.app)).token;
+  });
+  afterAll(() => built?.close());
+  return {
+    get app() {
+      return ready().app;
+    },
+    get config() {
+      return ready().config;
+    },
+    get admin() {
+      if (adminToken === undefined) throw new Error('the administrator is not signed in (signIn: false)');
+      return adminToken;
+    },
+    get db() {
+      return ready().app.db.kysely;
+    },
+  };
+}
+
+/**
+ * A console build of three files (index.html, station.html, one asset) in a temporary
+ * directory made now, for `config: { consoleDir }`; removed after the suite.
+ */
+export function fakeConsoleDir(): string {
+  const consoleDir = fs.mkdtempSync(path.join(os.tmpdir(), 'factory-console-'));
+  fs.writeFileSync(path.join(consoleDir, 'index.html'), '<!doctype html><title>console</title>');
+  fs.writeFileSync(path.join(consoleDir, 'station.html'), '<!doctype html><title>station</title>');
+  fs.mkdirSync(path.join(consoleDir, 'assets'));
+  fs.writeFileSync(path.join(consoleDir, 'assets', 'app-1234.js'), 'console.log(1)');
+  afterAll(() => fs.rmSync(consoleDir, { recursive: true, force: true }));
+  return consoleDir;
 }
 
 async function withPg<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {

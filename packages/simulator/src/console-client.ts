@@ -4,14 +4,15 @@ import {
   type CallArgs,
   checkedAnswer,
   type Envelope,
+  type HttpMethod,
   type LoginResult,
-  PATHS,
   requestOf,
+  SESSION_ENDPOINTS,
 } from '@factory/contracts';
 
-export interface CallOptions {
+interface CallOptions {
   json?: unknown;
-  form?: Record<string, string>;
+  form?: URLSearchParams;
   multipart?: FormData;
 }
 
@@ -32,9 +33,7 @@ export class ConsoleApiError extends Error {
  */
 export type ConsoleApi = <E extends AnyEndpoint>(endpoint: E, ...[input]: CallArgs<E>) => Promise<Answer<E>>;
 
-export type ConsoleCall = <T = unknown>(method: 'GET' | 'POST', path: string, options?: CallOptions) => Promise<T>;
-
-async function exchange<T>(baseUrl: string, token: string | null, method: 'GET' | 'POST', path: string, options: CallOptions = {}): Promise<T> {
+async function exchange(baseUrl: string, token: string | null, method: HttpMethod, path: string, options: CallOptions): Promise<unknown> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (token) headers.Authorization = `Bearer ${token}`;
   let body: string | FormData | undefined;
@@ -42,16 +41,16 @@ async function exchange<T>(baseUrl: string, token: string | null, method: 'GET' 
     body = options.multipart;
   } else if (options.form) {
     headers['Content-Type'] = 'application/x-www-form-urlencoded';
-    body = new URLSearchParams(options.form).toString();
+    body = options.form.toString();
   } else if (options.json !== undefined) {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.json);
   }
   const response = await fetch(baseUrl + path, { method, headers, body });
   const text = await response.text();
-  let envelope: Envelope<T>;
+  let envelope: Envelope<unknown>;
   try {
-    envelope = JSON.parse(text) as Envelope<T>;
+    envelope = JSON.parse(text) as Envelope<unknown>;
   } catch {
     throw new ConsoleApiError(response.status, `${method} ${path}: HTTP ${response.status}`);
   }
@@ -59,13 +58,19 @@ async function exchange<T>(baseUrl: string, token: string | null, method: 'GET' 
   return envelope.data;
 }
 
-function typedApi(root: string, token: string): ConsoleApi {
+/**
+ * The typed caller of a session: `token` from a sign-in (the console's or, for the
+ * station calls, a station's), or null for the public calls. An error envelope
+ * throws ConsoleApiError; a successful answer outside its contract throws AnswerMismatch.
+ */
+export function consoleApi(baseUrl: string, token: string | null): ConsoleApi {
+  const root = baseUrl.replace(/\/+$/, '');
   return async (endpoint, ...[input]) => {
     const outgoing = requestOf(endpoint, input);
     const body = outgoing.body;
     const options: CallOptions = {};
     if (body?.encoding === 'json') options.json = body.value;
-    if (body?.encoding === 'form') options.form = Object.fromEntries(body.value);
+    if (body?.encoding === 'form') options.form = body.value;
     if (body?.encoding === 'multipart') options.multipart = body.value;
     return checkedAnswer(endpoint, await exchange(root, token, outgoing.method, outgoing.url, options));
   };
@@ -75,13 +80,9 @@ function typedApi(root: string, token: string): ConsoleApi {
  * Signs in to the console API (the server must run with CAPTCHA=off, as the demo
  * and the tests do) and answers a caller carrying that session.
  */
-export async function consoleLogin(baseUrl: string, username: string, password: string): Promise<{ call: ConsoleCall; api: ConsoleApi; login: LoginResult }> {
-  const root = baseUrl.replace(/\/+$/, '');
-  const login = await exchange<LoginResult>(root, null, 'POST', PATHS.login, {
-    form: { username, password, code: '0000', codeId: 'simulator' },
-  });
-  const call: ConsoleCall = (method, path, options) => exchange(root, login.token, method, path, options);
-  return { call, api: typedApi(root, login.token), login };
+export async function consoleLogin(baseUrl: string, username: string, password: string): Promise<{ api: ConsoleApi; login: LoginResult }> {
+  const login = await consoleApi(baseUrl, null)(SESSION_ENDPOINTS.login, { username, password, code: '0000', codeId: 'simulator' });
+  return { api: consoleApi(baseUrl, login.token), login };
 }
 
 /**
@@ -89,6 +90,6 @@ export async function consoleLogin(baseUrl: string, username: string, password: 
  * the console must change the default password before any other call (docs/api.md).
  */
 export async function setFirstPassword(baseUrl: string, username: string, defaultPassword: string, password: string): Promise<void> {
-  const { call } = await consoleLogin(baseUrl, username, defaultPassword);
-  await call('POST', PATHS.editPassword, { form: { password } });
+  const { api } = await consoleLogin(baseUrl, username, defaultPassword);
+  await api(SESSION_ENDPOINTS.editPassword, { password });
 }

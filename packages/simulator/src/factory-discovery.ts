@@ -1,11 +1,11 @@
-import { PATHS, type TaskStatus } from '@factory/contracts';
-import type { ConsoleCall } from './console-client.js';
+import { PRODUCTION_CODE_ENDPOINTS, TASK_ENDPOINTS } from '@factory/contracts';
+import type { ConsoleApi } from './console-client.js';
 import { taskTerminalCodes } from './factory-seed.js';
 import type { StationLogin } from './simulation.js';
 
 /** The task's production codes in label order, read as the console's print view reads them. */
-export function codesReader(call: ConsoleCall): (taskId: number) => Promise<string[]> {
-  return async (taskId) => Object.keys(await call<Record<string, string>>('GET', `${PATHS.taskQrCodeUrls}?taskId=${taskId}`));
+export function codesReader(api: ConsoleApi): (taskId: number) => Promise<string[]> {
+  return async (taskId) => Object.keys(await api(PRODUCTION_CODE_ENDPOINTS.taskQrCodeUrls, { taskId }));
 }
 
 /**
@@ -13,12 +13,12 @@ export function codesReader(call: ConsoleCall): (taskId: number) => Promise<stri
  * every one signed in with the same user; at most `limit`, taken in turns across
  * tasks and flows so a small limit still leaves a station at every flow.
  */
-export async function stationsOfRunningTasks(call: ConsoleCall, user: { username: string; password: string }, limit: number): Promise<StationLogin[]> {
-  const tasks: { id: number; status: TaskStatus }[] = [];
+export async function stationsOfRunningTasks(api: ConsoleApi, user: { username: string; password: string }, limit: number): Promise<StationLogin[]> {
+  const tasks: { id: number }[] = [];
   for (const status of ['START', 'UNSTART'] as const) {
-    tasks.push(...(await call<{ list: { id: number; status: TaskStatus }[] }>('GET', `${PATHS.taskList}?status=${status}&pageSize=0`)).list);
+    tasks.push(...(await api(TASK_ENDPOINTS.taskList, { status, pageSize: 0 })).list);
   }
-  const perTask = await Promise.all(tasks.map((task) => taskTerminalCodes(call, task.id)));
+  const perTask = await Promise.all(tasks.map((task) => taskTerminalCodes(api, task.id)));
   const stations: StationLogin[] = [];
   // Round-robin over tasks so a limit smaller than the terminals still serves every task.
   for (let index = 0; stations.length < limit && perTask.some((codes) => index < codes.length); index++) {

@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net';
-import { PATHS, type TaskEditData } from '@factory/contracts';
+import { TASK_ENDPOINTS } from '@factory/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, buildTestApp, type TestApp } from '../../server/test/test-app.js';
-import { type ConsoleCall, consoleLogin } from './console-client.js';
+import { type ConsoleApi, consoleLogin } from './console-client.js';
 import { codesReader } from './factory-discovery.js';
 import { GATEWAY, singleTaskPlan } from './factory-plan.js';
 import { runFactory } from './factory-run.js';
@@ -17,34 +17,34 @@ import { type PlannedTask, planNextTask, type SeededTask, seedFactory, taskStatu
 describe('a factory run that plans the next task when one finishes', () => {
   let t: TestApp;
   let url: string;
-  let call: ConsoleCall;
+  let api: ConsoleApi;
   beforeAll(async () => {
     t = await buildTestApp('sqlite');
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-    call = (await consoleLogin(url, 'admin', ADMIN_PASSWORD)).call;
+    api = (await consoleLogin(url, 'admin', ADMIN_PASSWORD)).api;
   }, 60_000);
   afterAll(() => t?.close());
 
   /** Terminal codes on each flow of a task, flow by flow. */
   const padsByFlow = async (taskId: number) =>
-    (await call<TaskEditData>('GET', `${PATHS.taskEditData}?taskId=${taskId}`)).flowPads.map((flowPad) => flowPad.padInfos.map((pad) => pad.code).sort());
+    (await api(TASK_ENDPOINTS.taskEditData, { taskId })).flowPads.map((flowPad) => flowPad.padInfos.map((pad) => pad.code).sort());
 
   it('finishes a task, plans the next on the same line and PADs, says so, and goes on until stopped', { timeout: 120_000 }, async () => {
     const plan = {
       ...singleTaskPlan(GATEWAY, { units: 3, stations: GATEWAY.flows.length, operatorCount: 1, padPrefix: 'RUN' }),
       manualStation: { name: 'runworker', password: 'Station123' },
     };
-    const seeded = await seedFactory(call, url, plan);
+    const seeded = await seedFactory(api, url, plan);
     const first = seeded.tasks[0]!;
     const firstPads = await padsByFlow(first.taskId);
     const lines: string[] = [];
     const planned: { previous: SeededTask; next: PlannedTask; pads: string[][] }[] = [];
     const run = runFactory({
-      call,
+      api,
       plan,
       tasks: seeded.tasks,
-      simulation: { baseUrl: url, rate: 0, failureRate: 0, repairDelayMs: 0, codesOf: codesReader(call), randomSeed: 7 },
+      simulation: { baseUrl: url, rate: 0, failureRate: 0, repairDelayMs: 0, codesOf: codesReader(api), randomSeed: 7 },
       log: (line) => lines.push(line),
       // The PADs of a planned task, read before its stations start (a finished task frees them).
       onPlanned: async (previous, next) => void planned.push({ previous, next, pads: await padsByFlow(next.taskId) }),
@@ -58,12 +58,12 @@ describe('a factory run that plans the next task when one finishes', () => {
 
     const [firstTurn, secondTurn] = planned;
     expect(firstTurn!.previous.taskId).toBe(first.taskId);
-    expect(await taskStatusOf(call, first.taskId, GATEWAY.number)).toBe('FINISH');
+    expect(await taskStatusOf(api, first.taskId, GATEWAY.number)).toBe('FINISH');
     const next = firstTurn!.next;
     expect(next).toMatchObject({ productNumber: GATEWAY.number, units: 3, lineName: '测试产线', lineNum: 'LOAD_01' });
     expect(next.taskId).not.toBe(first.taskId);
     expect(secondTurn!.previous.taskId).toBe(next.taskId);
-    expect(await taskStatusOf(call, next.taskId, GATEWAY.number)).toBe('FINISH');
+    expect(await taskStatusOf(api, next.taskId, GATEWAY.number)).toBe('FINISH');
     // The same PADs on the same flows, the person's 人工工位 PAD at flow 1 included; each station keeps its user.
     expect(firstTurn!.pads).toEqual(firstPads);
     expect(firstPads[0]).toContain('RUN-1-M1');
@@ -75,10 +75,7 @@ describe('a factory run that plans the next task when one finishes', () => {
       `task ${first.taskId} (${GATEWAY.number}) finished; planned the next: task ${next.taskId}, ${GATEWAY.number}, 3 units on line 测试产线 (LOAD_01), ${first.stations.length} stations, started`,
     );
     // Every unit of both tasks passed every flow: the stations worked the new task.
-    const finished = await call<{ list: { id: number; finishNumber: number }[] }>(
-      'GET',
-      `${PATHS.taskList}?productNumberOrProductLineCode=${GATEWAY.number}&pageSize=0`,
-    );
+    const finished = await api(TASK_ENDPOINTS.taskList, { productNumberOrProductLineCode: GATEWAY.number, pageSize: 0 });
     for (const taskId of [first.taskId, next.taskId]) expect(finished.list.find((row) => row.id === taskId)?.finishNumber).toBe(3);
   });
 
@@ -86,19 +83,19 @@ describe('a factory run that plans the next task when one finishes', () => {
     // A product of its own, so the task is new (seeding reuses a product's open task).
     const product = { ...GATEWAY, number: 'GW_DRAIN', code: 'GWDRAIN' };
     const plan = singleTaskPlan(product, { units: 50, stations: product.flows.length, operatorCount: 1, padPrefix: 'DRAIN' });
-    const stuck = (await seedFactory(call, url, plan)).tasks[0]!;
+    const stuck = (await seedFactory(api, url, plan)).tasks[0]!;
     // A few results start it; the stations stop with most units untested, as when units leave the line.
-    const simulation = await startSimulation({ baseUrl: url, stations: stuck.stations, rate: 0, failureRate: 0, repairDelayMs: 0, codesOf: codesReader(call) });
+    const simulation = await startSimulation({ baseUrl: url, stations: stuck.stations, rate: 0, failureRate: 0, repairDelayMs: 0, codesOf: codesReader(api) });
     await expect.poll(() => simulation.stats.results, { timeout: 20_000, interval: 50 }).toBeGreaterThan(0);
     await simulation.stop();
     await Promise.all(simulation.clients.map((client) => client.logout()));
-    expect(await taskStatusOf(call, stuck.taskId, product.number)).toBe('START');
+    expect(await taskStatusOf(api, stuck.taskId, product.number)).toBe('START');
     const pads = await padsByFlow(stuck.taskId);
 
-    const next = await planNextTask(call, plan, 0, stuck);
-    expect(await taskStatusOf(call, stuck.taskId, product.number)).toBe('FINISH');
+    const next = await planNextTask(api, plan, 0, stuck);
+    expect(await taskStatusOf(api, stuck.taskId, product.number)).toBe('FINISH');
     expect(next.taskId).not.toBe(stuck.taskId);
-    expect(await taskStatusOf(call, next.taskId, product.number)).toBe('START');
+    expect(await taskStatusOf(api, next.taskId, product.number)).toBe('START');
     expect(await padsByFlow(next.taskId)).toEqual(pads);
     expect(next).toMatchObject({ productNumber: product.number, units: 50, lineName: '测试产线', lineNum: 'LOAD_01' });
   });

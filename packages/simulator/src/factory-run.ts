@@ -1,4 +1,4 @@
-import type { ConsoleCall } from './console-client.js';
+import type { ConsoleApi } from './console-client.js';
 import type { FactoryPlan } from './factory-plan.js';
 import { type PlannedTask, planNextTask, type SeededTask, taskStatusOf } from './factory-seed.js';
 import { SimulationStats } from './simulation-stats.js';
@@ -7,7 +7,7 @@ import type { StationClient } from './station-client.js';
 
 export interface FactoryRunOptions {
   /** the console API, signed in as the administrator who seeded the factory */
-  call: ConsoleCall;
+  api: ConsoleApi;
   plan: FactoryPlan;
   /** the seeded tasks, in the order of plan.tasks */
   tasks: readonly SeededTask[];
@@ -41,7 +41,7 @@ const sleep = (ms: number, until: Promise<void>) => Promise.race([new Promise<vo
  * its tasks were done, and the station app was left idle with no task.
  */
 export function runFactory(options: FactoryRunOptions): FactoryRun {
-  const { call, plan, log } = options;
+  const { api, plan, log } = options;
   const retryMs = options.retryMs ?? 10_000;
   const stats = new SimulationStats();
   const running = new Map<number, Simulation>();
@@ -67,8 +67,8 @@ export function runFactory(options: FactoryRunOptions): FactoryRun {
 
       for (;;) {
         try {
-          const status = await taskStatusOf(call, task.taskId, task.productNumber);
-          const next = await planNextTask(call, plan, index, task);
+          const status = await taskStatusOf(api, task.taskId, task.productNumber);
+          const next = await planNextTask(api, plan, index, task);
           const over = status === 'FINISH' ? 'finished' : 'has no unit left that can pass, so it was finished';
           log(
             `task ${task.taskId} (${task.productNumber}) ${over}; planned the next: task ${next.taskId}, ` +

@@ -1,6 +1,18 @@
-import { type MenuTreeNode, PATHS, type TaskEditData, type TaskStatus } from '@factory/contracts';
-import type { ConsoleCall } from './console-client.js';
-import { setFirstPassword } from './console-client.js';
+import {
+  FLOW_ENDPOINTS,
+  LINE_ENDPOINTS,
+  MENU_ENDPOINTS,
+  type MenuTreeNode,
+  PRODUCT_ENDPOINTS,
+  PROPERTY_ENDPOINTS,
+  ROLE_ENDPOINTS,
+  TASK_ENDPOINTS,
+  TASK_TERMINAL_ENDPOINTS,
+  type TaskStatus,
+  TERMINAL_ENDPOINTS,
+  USER_ENDPOINTS,
+} from '@factory/contracts';
+import { type ConsoleApi, setFirstPassword } from './console-client.js';
 import type { StationLogin } from './simulation.js';
 import { type FactoryPlan, type FlowItemPlan, OPERATOR_ROLE, type ProductPlan, SUPERVISOR_ROLE, type TaskPlan } from './factory-plan.js';
 
@@ -17,11 +29,6 @@ export interface SeededFactory {
   supervisor: { username: string; password: string } | null;
   /** the 人工工位 PADs left to a person with the station app */
   manualStations: StationLogin[];
-}
-
-interface Lookup {
-  id: number | string;
-  name: string;
 }
 
 type Log = (line: string) => void;
@@ -57,28 +64,27 @@ function standardOf(item: FlowItemPlan, propertyId: number): Record<string, unkn
  * Whatever already exists under the plan's names is reused, so seeding twice
  * continues the same factory (a finished task is followed by a new one).
  */
-export async function seedFactory(call: ConsoleCall, baseUrl: string, plan: FactoryPlan, log: Log = () => {}): Promise<SeededFactory> {
-  const lookups = async (path: string) => call<Lookup[]>('GET', path);
-  const factoryId = (await call<{ list: { id: number }[] }>('GET', `${PATHS.factoryList}?pageSize=0`)).list[0]!.id;
+export async function seedFactory(api: ConsoleApi, baseUrl: string, plan: FactoryPlan, log: Log = () => {}): Promise<SeededFactory> {
+  const factoryId = (await api(LINE_ENDPOINTS.factoryList, { pageSize: 0 })).list[0]!.id;
 
   // Lines
   const lineIds = new Map<string, number>();
-  const existingLines = (await call<{ list: { id: number; lineNum: string }[] }>('GET', `${PATHS.lineList}?factoryId=${factoryId}&pageSize=0`)).list;
+  const existingLines = (await api(LINE_ENDPOINTS.lineList, { factoryId, pageSize: 0 })).list;
   for (const line of plan.lines) {
     const found = existingLines.find((row) => row.lineNum === line.lineNum);
-    lineIds.set(line.lineNum, found ? found.id : await call<number>('POST', PATHS.lineAdd, { json: { factoryId, ...line } }));
+    lineIds.set(line.lineNum, found ? found.id : await api(LINE_ENDPOINTS.lineAdd, { factoryId, ...line }));
   }
   log(`lines ${plan.lines.map((line) => `${line.lineName} (${line.lineNum})`).join(', ')}`);
 
   // PADs, named after the flow they will serve
-  const padCategory = Number(Object.keys(await call<Record<string, string>>('GET', `${PATHS.terminalCategory}?terminalType=PAD`))[0]);
-  const padsByCode = await padsWithPrefix(call, plan.padPrefix);
+  const padCategory = Number(Object.keys(await api(TERMINAL_ENDPOINTS.terminalCategory, { terminalType: 'PAD' }))[0]);
+  const padsByCode = await padsWithPrefix(api, plan.padPrefix);
   const taskPads: { code: string; id: number; flowIndex: number }[][] = [];
   for (const [taskIndex, task] of plan.tasks.entries()) {
     const lineId = lineIds.get(task.lineNums[0]!)!;
     const pads: { code: string; id: number; flowIndex: number }[] = [];
     for (const { code, name, flowIndex } of padsOfTask(plan, taskIndex)) {
-      const id = padsByCode.get(code) ?? (await call<number>('POST', PATHS.terminalAdd, { json: { terminalCode: code, terminalName: name, terminalType: 'PAD', categoryId: padCategory, lineId } }));
+      const id = padsByCode.get(code) ?? (await api(TERMINAL_ENDPOINTS.terminalAdd, { terminalCode: code, terminalName: name, terminalType: 'PAD', categoryId: padCategory, lineId }));
       pads.push({ code, id, flowIndex });
     }
     taskPads.push(pads);
@@ -86,10 +92,10 @@ export async function seedFactory(call: ConsoleCall, baseUrl: string, plan: Fact
   log(`${taskPads.flat().length} PADs`);
 
   // Roles and users
-  const menus = await call<MenuTreeNode[]>('GET', `${PATHS.menuTree}?withFunction=true&forRole=true`);
-  const operatorRole = await ensureRole(call, OPERATOR_ROLE, menus, (path) => path[0] === 'PAD APP');
+  const menus = await api(MENU_ENDPOINTS.menuTree, { withFunction: 'true', forRole: 'true' });
+  const operatorRole = await ensureRole(api, OPERATOR_ROLE, menus, (path) => path[0] === 'PAD APP');
   const operatorLines = [{ factoryId, lineId: [...lineIds.values()] }];
-  const defaultPassword = await call<string>('GET', PATHS.userDefaultPassword);
+  const defaultPassword = await api(USER_ENDPOINTS.userDefaultPassword);
   const padCount = taskPads.flat().length - (plan.manualStation ? plan.tasks.length : 0);
   const operatorCount = Math.max(1, Math.min(plan.operatorCount ?? padCount, padCount));
   const operators: string[] = [];
@@ -98,7 +104,7 @@ export async function seedFactory(call: ConsoleCall, baseUrl: string, plan: Fact
   for (let start = 0; start < names.length; start += 4) {
     operators.push(
       ...(await Promise.all(
-        names.slice(start, start + 4).map((name) => ensureUser(call, baseUrl, name, operatorRole, operatorLines, defaultPassword, plan.operatorPassword)),
+        names.slice(start, start + 4).map((name) => ensureUser(api, baseUrl, name, operatorRole, operatorLines, defaultPassword, plan.operatorPassword)),
       )),
     );
   }
@@ -106,31 +112,31 @@ export async function seedFactory(call: ConsoleCall, baseUrl: string, plan: Fact
 
   let manual: SeededFactory['manualStations'] = [];
   if (plan.manualStation) {
-    const username = await ensureUser(call, baseUrl, plan.manualStation.name, operatorRole, operatorLines, defaultPassword, plan.manualStation.password);
+    const username = await ensureUser(api, baseUrl, plan.manualStation.name, operatorRole, operatorLines, defaultPassword, plan.manualStation.password);
     manual = plan.tasks.map((_task, taskIndex) => ({ terminalCode: manualPadCode(plan, taskIndex), username, password: plan.manualStation!.password }));
     log(`station user ${username} for the 人工工位 PADs ${manual.map((station) => station.terminalCode).join(', ')}`);
   }
 
   let supervisor: SeededFactory['supervisor'] = null;
   if (plan.supervisor) {
-    const role = await ensureRole(call, SUPERVISOR_ROLE, menus, (path) => ['生产中心', '数据中心'].includes(path[0]!) || path.includes('终端管理'));
-    const username = await ensureUser(call, baseUrl, plan.supervisor.name, role, operatorLines, defaultPassword, plan.supervisor.password);
+    const role = await ensureRole(api, SUPERVISOR_ROLE, menus, (path) => ['生产中心', '数据中心'].includes(path[0]!) || path.includes('终端管理'));
+    const username = await ensureUser(api, baseUrl, plan.supervisor.name, role, operatorLines, defaultPassword, plan.supervisor.password);
     supervisor = { username, password: plan.supervisor.password };
     log(`supervisor ${username} (role ${SUPERVISOR_ROLE})`);
   }
 
   // Products and tasks
   const products = new Map<string, number>();
-  for (const product of plan.products) products.set(product.number, await ensureProduct(call, product, lookups));
+  for (const product of plan.products) products.set(product.number, await ensureProduct(api, product));
   log(`published products ${plan.products.map((product) => product.number).join(', ')}`);
 
   const tasks: SeededTask[] = [];
   let operatorIndex = 0;
   for (const [taskIndex, task] of plan.tasks.entries()) {
     const pads = taskPads[taskIndex]!;
-    const taskId = await ensureTask(call, task, products.get(task.productNumber)!, [...lineIds.entries()], pads);
+    const taskId = await ensureTask(api, task, products.get(task.productNumber)!, [...lineIds.entries()], pads);
     // The task's own terminals (a task reused from an earlier run may have others than the plan's), but not the person's.
-    const codes = (await taskTerminalCodes(call, taskId)).filter((code) => !manual.some((station) => station.terminalCode === code));
+    const codes = (await taskTerminalCodes(api, taskId)).filter((code) => !manual.some((station) => station.terminalCode === code));
     tasks.push({
       taskId,
       productNumber: task.productNumber,
@@ -169,45 +175,42 @@ export interface PlannedTask extends SeededTask {
  * drained with units that can never pass) is finished first, so the PADs are free.
  * Each station keeps the user it had.
  */
-export async function planNextTask(call: ConsoleCall, plan: FactoryPlan, taskIndex: number, previous: SeededTask): Promise<PlannedTask> {
+export async function planNextTask(api: ConsoleApi, plan: FactoryPlan, taskIndex: number, previous: SeededTask): Promise<PlannedTask> {
   const task = plan.tasks[taskIndex]!;
   const lineNum = task.lineNums[0]!;
   const lineName = plan.lines.find((line) => line.lineNum === lineNum)?.lineName ?? lineNum;
-  const status = await taskStatusOf(call, previous.taskId, previous.productNumber);
-  if (status === 'START' || status === 'STOP') await call('POST', PATHS.taskFinish, { json: { id: previous.taskId } });
+  const status = await taskStatusOf(api, previous.taskId, previous.productNumber);
+  if (status === 'START' || status === 'STOP') await api(TASK_ENDPOINTS.taskFinish, { id: previous.taskId });
 
-  const factoryId = (await call<{ list: { id: number }[] }>('GET', `${PATHS.factoryList}?pageSize=0`)).list[0]!.id;
-  const lines = (await call<{ list: { id: number; lineNum: string }[] }>('GET', `${PATHS.lineList}?factoryId=${factoryId}&pageSize=0`)).list;
-  const padsByCode = await padsWithPrefix(call, plan.padPrefix);
+  const factoryId = (await api(LINE_ENDPOINTS.factoryList, { pageSize: 0 })).list[0]!.id;
+  const lines = (await api(LINE_ENDPOINTS.lineList, { factoryId, pageSize: 0 })).list;
+  const padsByCode = await padsWithPrefix(api, plan.padPrefix);
   const pads = padsOfTask(plan, taskIndex).flatMap(({ code, flowIndex }) => {
     const id = padsByCode.get(code);
     return id === undefined ? [] : [{ id, flowIndex }];
   });
-  const products = (await call<{ list: { id: number; number: string }[] }>('GET', `${PATHS.productQuery}?pageSize=0`)).list;
+  const products = (await api(PRODUCT_ENDPOINTS.productQuery, { pageSize: 0 })).list;
   const productId = products.find((row) => row.number === task.productNumber)?.id;
   if (productId === undefined) throw new Error(`product ${task.productNumber} is gone`);
-  const taskId = await ensureTask(call, task, productId, lines.map((line) => [line.lineNum, line.id]), pads);
+  const taskId = await ensureTask(api, task, productId, lines.map((line) => [line.lineNum, line.id]), pads);
 
   const userOf = new Map(previous.stations.map((station) => [station.terminalCode, station]));
   const fallback = previous.stations[0]!;
   const manual = plan.manualStation ? manualPadCode(plan, taskIndex) : null;
-  const codes = (await taskTerminalCodes(call, taskId)).filter((code) => code !== manual);
+  const codes = (await taskTerminalCodes(api, taskId)).filter((code) => code !== manual);
   const stations = codes.map((terminalCode) => ({ ...(userOf.get(terminalCode) ?? fallback), terminalCode }));
   return { taskId, productNumber: task.productNumber, units: task.units, stations, lineName, lineNum };
 }
 
 /** A task's status, read from the task list as the console reads it. */
-export async function taskStatusOf(call: ConsoleCall, taskId: number, productNumber: string): Promise<TaskStatus | undefined> {
-  const list = await call<{ list: { id: number; status: TaskStatus }[] }>(
-    'GET',
-    `${PATHS.taskList}?productNumberOrProductLineCode=${encodeURIComponent(productNumber)}&pageSize=0`,
-  );
+export async function taskStatusOf(api: ConsoleApi, taskId: number, productNumber: string): Promise<TaskStatus | undefined> {
+  const list = await api(TASK_ENDPOINTS.taskList, { productNumberOrProductLineCode: productNumber, pageSize: 0 });
   return list.list.find((row) => row.id === taskId)?.status;
 }
 
 /** Codes of the terminals on the task's flows: the first of every flow, then the second of every flow … */
-export async function taskTerminalCodes(call: ConsoleCall, taskId: number): Promise<string[]> {
-  const data = await call<TaskEditData>('GET', `${PATHS.taskEditData}?taskId=${taskId}`);
+export async function taskTerminalCodes(api: ConsoleApi, taskId: number): Promise<string[]> {
+  const data = await api(TASK_ENDPOINTS.taskEditData, { taskId });
   const perFlow = data.flowPads.map((flowPad) => flowPad.padInfos.map((pad) => pad.code));
   const codes: string[] = [];
   for (let index = 0; perFlow.some((pads) => index < pads.length); index++) {
@@ -222,23 +225,15 @@ function productPlanOf(plan: FactoryPlan, task: TaskPlan): ProductPlan {
   return product;
 }
 
-interface PadRow {
-  padId: number;
-  padCode: string;
-}
-
-async function padsWithPrefix(call: ConsoleCall, prefix: string): Promise<Map<string, number>> {
-  const list = await call<{ freePadList: PadRow[]; taskLineList: { linePadList: PadRow[] }[] }>(
-    'GET',
-    `${PATHS.terminalList}?terminalType=PAD&padKey=${encodeURIComponent(prefix)}`,
-  );
+async function padsWithPrefix(api: ConsoleApi, prefix: string): Promise<Map<string, number>> {
+  const list = await api(TERMINAL_ENDPOINTS.terminalList, { terminalType: 'PAD', padKey: prefix });
   const pads = [...list.freePadList, ...list.taskLineList.flatMap((group) => group.linePadList)];
   return new Map(pads.map((pad) => [pad.padCode, pad.padId]));
 }
 
 /** A role granting the menus (and all their buttons) whose path of names `wanted` accepts; reused when it exists. */
-async function ensureRole(call: ConsoleCall, roleName: string, tree: MenuTreeNode[], wanted: (path: string[]) => boolean): Promise<number> {
-  const existing = await call<{ list: { id: number; roleName: string }[] }>('GET', `${PATHS.roleList}?roleName=${encodeURIComponent(roleName)}&pageSize=0`);
+async function ensureRole(api: ConsoleApi, roleName: string, tree: MenuTreeNode[], wanted: (path: string[]) => boolean): Promise<number> {
+  const existing = await api(ROLE_ENDPOINTS.roleList, { roleName, pageSize: 0 });
   const found = existing.list.find((role) => role.roleName === roleName);
   if (found) return found.id;
   const grants: { menuId: number; funIdList: number[] }[] = [];
@@ -252,12 +247,12 @@ async function ensureRole(call: ConsoleCall, roleName: string, tree: MenuTreeNod
     }
   };
   walk(tree, []);
-  return call<number>('POST', PATHS.roleCreate, { json: { roleName, roleMenuFunctionVOS: grants } });
+  return api(ROLE_ENDPOINTS.roleCreate, { roleName, roleMenuFunctionVOS: grants });
 }
 
 /** A user under admin with the role; a new one gets its own password at once. Answers the stored name (`name@admin`). */
 async function ensureUser(
-  call: ConsoleCall,
+  api: ConsoleApi,
   baseUrl: string,
   name: string,
   roleId: number,
@@ -265,60 +260,55 @@ async function ensureUser(
   defaultPassword: string,
   password: string,
 ): Promise<string> {
-  const existing = await call<{ list: { userName: string }[] }>('GET', `${PATHS.userList}?userName=${encodeURIComponent(name)}&pageSize=0`);
+  const existing = await api(USER_ENDPOINTS.userList, { userName: name, pageSize: 0 });
   const found = existing.list.find((user) => user.userName === name || user.userName === `${name}${ADMIN_NAME_SUFFIX}`);
   if (found) return found.userName;
-  await call<number>('POST', PATHS.userCreate, { json: { userName: name, roleId, facLineVos } });
+  await api(USER_ENDPOINTS.userCreate, { userName: name, roleId, facLineVos });
   const userName = `${name}${ADMIN_NAME_SUFFIX}`;
   await setFirstPassword(baseUrl, userName, defaultPassword, password);
   return userName;
 }
 
 /** The product, published, with its properties and flows; reused (as it is) when its model exists. */
-async function ensureProduct(call: ConsoleCall, product: ProductPlan, lookups: (path: string) => Promise<Lookup[]>): Promise<number> {
-  const existing = await call<{ list: { id: number; number: string; publishStatus: string; flowCount: number }[] }>('GET', `${PATHS.productQuery}?pageSize=0`);
+async function ensureProduct(api: ConsoleApi, product: ProductPlan): Promise<number> {
+  const existing = await api(PRODUCT_ENDPOINTS.productQuery, { pageSize: 0 });
   const found = existing.list.find((row) => row.number === product.number);
   if (found) {
-    if (found.publishStatus === 'UNPUBLISH' && found.flowCount > 0) await call('POST', PATHS.productPublish, { json: { id: found.id } });
+    if (found.publishStatus === 'UNPUBLISH' && found.flowCount > 0) await api(PRODUCT_ENDPOINTS.productPublish, { id: found.id });
     return found.id;
   }
-  const types = await lookups(PATHS.productTypes);
-  const formats = await lookups(PATHS.dataFormats);
-  const units = await lookups(PATHS.units);
-  const created = await call<number | { id: number }>('POST', PATHS.productCreate, {
-    json: {
-      productTypeId: types.find((type) => type.name === product.typeName)!.id,
-      number: product.number,
-      code: product.code,
-      connectInternet: product.communication !== null,
-      communicationId: product.communication,
-      dataFormatId: formats[0]!.id,
-      description: product.description,
-    },
+  const types = await api(PRODUCT_ENDPOINTS.productTypes);
+  const formats = await api(PRODUCT_ENDPOINTS.dataFormats);
+  const units = await api(PRODUCT_ENDPOINTS.units);
+  const productId = await api(PRODUCT_ENDPOINTS.productCreate, {
+    productTypeId: types.find((type) => type.name === product.typeName)!.id,
+    number: product.number,
+    code: product.code,
+    connectInternet: product.communication !== null,
+    communicationId: product.communication,
+    dataFormatId: formats[0]!.id,
+    description: product.description,
   });
-  const productId = typeof created === 'number' ? created : created.id;
 
   for (const property of product.properties) {
     const unitId = property.unit ? units.find((unit) => unit.name.startsWith(property.unit!))?.id : undefined;
-    await call('POST', PATHS.propertyAdd, {
-      json: {
-        productId,
-        name: property.name,
-        code: property.code,
-        dataTypeId: property.dataTypeId,
-        description: property.description,
-        valueDescription: '',
-        trueValue: property.trueValue ?? '',
-        falseValue: property.falseValue ?? '',
-        min: property.min ?? '',
-        max: property.max ?? '',
-        unitId: unitId ?? null,
-        length: property.length ?? '',
-        enumerates: property.enumerates ? Object.fromEntries(property.enumerates.map((label, key) => [String(key), label])) : null,
-      },
+    await api(PROPERTY_ENDPOINTS.propertyAdd, {
+      productId,
+      name: property.name,
+      code: property.code,
+      dataTypeId: property.dataTypeId,
+      description: property.description,
+      valueDescription: '',
+      trueValue: property.trueValue ?? '',
+      falseValue: property.falseValue ?? '',
+      min: property.min ?? '',
+      max: property.max ?? '',
+      unitId: unitId ?? null,
+      length: property.length ?? '',
+      enumerates: property.enumerates ? Object.fromEntries(property.enumerates.map((label, key) => [String(key), label])) : null,
     });
   }
-  const properties = (await call<{ list: { id: number; code: string }[] }>('GET', `${PATHS.propertyList}?productId=${productId}&pageSize=0`)).list;
+  const properties = (await api(PROPERTY_ENDPOINTS.propertyList, { productId, pageSize: 0 })).list;
   const propertyId = (code: string) => properties.find((property) => property.code === code)!.id;
 
   for (const flow of product.flows) {
@@ -326,9 +316,9 @@ async function ensureProduct(call: ConsoleCall, product: ProductPlan, lookups: (
     const items = flow.items.map((item) => standardOf(item, propertyId(item.code)));
     form.append('productFlowParams', JSON.stringify({ productId, name: flow.name, bindMac: Boolean(flow.bindMac), items, manualItems: flow.manualItems }));
     if (flow.pdf) form.append('pdf', instructionPdf(flow.name), `${flow.name}作业指导书.pdf`);
-    await call('POST', PATHS.flowAdd, { multipart: form });
+    await api(FLOW_ENDPOINTS.flowAdd, form);
   }
-  await call('POST', PATHS.productPublish, { json: { id: productId } });
+  await api(PRODUCT_ENDPOINTS.productPublish, { id: productId });
   return productId;
 }
 
@@ -337,39 +327,34 @@ async function ensureProduct(call: ConsoleCall, product: ProductPlan, lookups: (
  * started. A task someone stopped in the console is started again.
  */
 async function ensureTask(
-  call: ConsoleCall,
+  api: ConsoleApi,
   task: TaskPlan,
   productId: number,
   lines: [string, number][],
   pads: { id: number; flowIndex: number }[],
 ): Promise<number> {
-  const list = await call<{ list: { id: number; productId: number; status: TaskStatus }[] }>(
-    'GET',
-    `${PATHS.taskList}?productNumberOrProductLineCode=${encodeURIComponent(task.productNumber)}&pageSize=0`,
-  );
+  const list = await api(TASK_ENDPOINTS.taskList, { productNumberOrProductLineCode: task.productNumber, pageSize: 0 });
   const open = list.list.find((row) => row.productId === productId && row.status !== 'FINISH');
-  const product = await call<{ productTypeId: number; number: string }>('GET', `${PATHS.productDetail}?id=${productId}`);
+  const product = await api(PRODUCT_ENDPOINTS.productDetail, { id: productId });
   const taskId =
     open?.id ??
-    (await call<number>('POST', PATHS.taskCreate, {
-      json: {
-        productTypeId: product.productTypeId,
-        productId,
-        productNumber: product.number,
-        productionLineIds: task.lineNums.map((lineNum) => lines.find(([num]) => num === lineNum)![1]),
-        productionCount: task.units,
-        expireTime: dateFromToday(task.expireDays ?? 14),
-      },
+    (await api(TASK_ENDPOINTS.taskCreate, {
+      productTypeId: product.productTypeId,
+      productId,
+      productNumber: product.number,
+      productionLineIds: task.lineNums.map((lineNum) => lines.find(([num]) => num === lineNum)![1]),
+      productionCount: task.units,
+      expireTime: dateFromToday(task.expireDays ?? 14),
     }));
   const status = open?.status ?? 'NEW';
   if (status === 'NEW') {
-    const data = await call<TaskEditData>('GET', `${PATHS.taskEditData}?taskId=${taskId}`);
+    const data = await api(TASK_ENDPOINTS.taskEditData, { taskId });
     const flowId2PadId = data.flowPads.map((flowPad, index) => ({
       flowId: flowPad.flow.id,
       padIdList: pads.filter((pad) => pad.flowIndex === index).map((pad) => pad.id),
     }));
-    await call('POST', PATHS.padSet, { json: { taskId, flowId2PadId } });
+    await api(TASK_TERMINAL_ENDPOINTS.padSet, { taskId, flowId2PadId });
   }
-  if (status !== 'START') await call('POST', PATHS.taskStart, { json: { id: taskId } });
+  if (status !== 'START') await api(TASK_ENDPOINTS.taskStart, { id: taskId });
   return taskId;
 }

@@ -1,5 +1,5 @@
 /** The simulator as a library, for the demo, the end-to-end tests and the benchmarks. */
-export { ConsoleApiError, type ConsoleApi, type ConsoleCall, consoleLogin, setFirstPassword } from './console-client.js';
+export { ConsoleApiError, type ConsoleApi, consoleApi, consoleLogin, setFirstPassword } from './console-client.js';
 export { codesReader, stationsOfRunningTasks } from './factory-discovery.js';
 export * from './factory-plan.js';
 export { type FactoryRun, type FactoryRunOptions, runFactory } from './factory-run.js';

@@ -35,17 +35,17 @@ try {
   const cause = (error as { cause?: { code?: string } }).cause?.code;
   fail(`cannot sign in to ${cli.url} as ${cli.adminUser}: ${cause ?? (error as Error).message} (is the server running, with CAPTCHA=off?)`);
 }
-const { call } = admin!;
+const { api } = admin!;
 
 let stations: StationLogin[];
 let seeded: SeededFactory | null = null;
 const plan = demoPlan({ stations: cli.stations, units: cli.units });
 if (cli.seedFactory) {
   log(`seeding the factory at ${cli.url} …`);
-  seeded = await seedFactory(call, cli.url, plan, (line) => log(`  ${line}`));
+  seeded = await seedFactory(api, cli.url, plan, (line) => log(`  ${line}`));
   stations = seeded.tasks.flatMap((task) => task.stations);
 } else {
-  stations = await stationsOfRunningTasks(call, { username: cli.stationUser, password: cli.stationPassword }, cli.stations);
+  stations = await stationsOfRunningTasks(api, { username: cli.stationUser, password: cli.stationPassword }, cli.stations);
   if (stations.length === 0) fail('no started task has terminals on its flows: plan one in the console, or run with --seed-factory');
 }
 
@@ -54,7 +54,7 @@ const simulationOptions = {
   rate: cli.rate,
   failureRate: cli.failureRate,
   repairDelayMs: cli.repairDelaySeconds * 1000,
-  codesOf: codesReader(call),
+  codesOf: codesReader(api),
   ...(cli.randomSeed === undefined ? {} : { randomSeed: cli.randomSeed }),
 };
 
@@ -69,7 +69,7 @@ interface Run {
 }
 let simulation: Run;
 if (cli.continuous && seeded) {
-  simulation = runFactory({ call, plan, tasks: seeded.tasks, simulation: simulationOptions, log });
+  simulation = runFactory({ api, plan, tasks: seeded.tasks, simulation: simulationOptions, log });
   // Sign-ins happen inside the run: wait for the first stations before saying they run.
   const signInDeadline = Date.now() + 60_000;
   while (simulation.clients().length < stations.length && Date.now() < signInDeadline) await new Promise((resolve) => setTimeout(resolve, 200));

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { PATHS } from '@factory/contracts';
+import { type AnswerIn, AnswerMismatch, STATION_ENDPOINTS as STATION } from '@factory/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { StationClient, type StationResult } from './station-client.js';
 
@@ -39,8 +39,10 @@ async function fakeServer(reply: (path: string, body: Record<string, unknown>, c
 
 const ok = (data: unknown): Reply => [200, { code: 1, data, errorMsg: null }];
 const refuse = (status: number, message: string): Reply => [status, { code: 0, data: null, errorMsg: message }];
-const login = ok({ token: 'T1', terminal: { id: 1, code: 'PAD-1', name: '一号', terminalType: 'PAD' }, user: { id: 2, userName: 'op01@admin' } });
-const verdict = (clientResultId: unknown) => ok({ resultId: 1, clientResultId, productionCode: 'A000000001', status: 'TEST_SUCCESS', items: [], manual: [], deviceStatus: null, createTime: '2025-01-01 08:00:00' });
+const identity: AnswerIn<typeof STATION.stationLogin> = { token: 'T1', terminal: { id: 1, code: 'PAD-1', name: '一号', terminalType: 'PAD' }, user: { id: 2, userName: 'op01@admin' } };
+const login = ok(identity);
+const verdict = (clientResultId: unknown) =>
+  ok({ resultId: 1, clientResultId: String(clientResultId), productionCode: 'A000000001', status: 'TEST_SUCCESS', items: [], manual: [], deviceStatus: null, createTime: '2025-01-01 08:00:00' } satisfies AnswerIn<typeof STATION.stationResult>);
 
 const result: StationResult = { productionCode: 'A000000001', startTime: 1, endTime: 2, autoValues: [], manualResults: [] };
 
@@ -51,14 +53,14 @@ afterEach(async () => {
 });
 
 async function signedIn(reply: Parameters<typeof fakeServer>[0]) {
-  const server = await fakeServer((path, body, count) => (path === PATHS.stationLogin ? login : reply(path, body, count)));
+  const server = await fakeServer((path, body, count) => (path === STATION.stationLogin.path ? login : reply(path, body, count)));
   servers.push(server);
   const client = new StationClient({ baseUrl: server.url, backoffMs: 10, maxBackoffMs: 40 });
   await client.login('PAD-1', 'op01@admin', 'Station123');
   return { server, client };
 }
 
-const submissions = (server: FakeServer) => server.bodies.filter((body) => body.path === PATHS.stationResult);
+const submissions = (server: FakeServer) => server.bodies.filter((body) => body.path === STATION.stationResult.path);
 
 describe('station client', () => {
   it('retries a 5xx and a cut connection with the same clientResultId until the verdict arrives', async () => {
@@ -91,7 +93,7 @@ describe('station client', () => {
     const { server, client } = await signedIn((_path, body, count) => (count === 2 ? refuse(401, '终端登录已失效，请重新登录') : verdict(body.clientResultId)));
     const outcome = await client.submit(result);
     expect(outcome.ok).toBe(true);
-    expect(server.bodies.map((body) => body.path)).toEqual([PATHS.stationLogin, PATHS.stationResult, PATHS.stationLogin, PATHS.stationResult]);
+    expect(server.bodies.map((body) => body.path)).toEqual([STATION.stationLogin.path, STATION.stationResult.path, STATION.stationLogin.path, STATION.stationResult.path]);
     const ids = submissions(server).map((body) => body.clientResultId);
     expect(ids[0]).toBe(ids[1]);
   });
@@ -112,9 +114,19 @@ describe('station client', () => {
     expect(first.client.pending.size).toBe(0);
   });
 
+  it('checks the sign-in and the assignment against their contracts', async () => {
+    const drifted = await fakeServer((path) => (path === STATION.stationLogin.path ? ok({ ...identity, token: undefined }) : ok(null)));
+    servers.push(drifted);
+    const client = new StationClient({ baseUrl: drifted.url, backoffMs: 10, maxBackoffMs: 20 });
+    await expect(client.login('PAD-1', 'op01@admin', 'Station123')).rejects.toThrow(AnswerMismatch);
+
+    const { client: signed } = await signedIn((path) => (path === STATION.stationAssignment.path ? ok({ taskId: 'five' }) : ok(null)));
+    await expect(signed.assignment()).rejects.toThrow(AnswerMismatch);
+  });
+
   it('gives up when aborted and keeps the result listed as in doubt', async () => {
     const controller = new AbortController();
-    const server = await fakeServer((path) => (path === PATHS.stationLogin ? login : refuse(503, 'down')));
+    const server = await fakeServer((path) => (path === STATION.stationLogin.path ? login : refuse(503, 'down')));
     servers.push(server);
     const client = new StationClient({ baseUrl: server.url, backoffMs: 10, maxBackoffMs: 20, signal: controller.signal });
     await client.login('PAD-1', 'op01@admin', 'Station123');

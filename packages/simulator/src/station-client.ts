@@ -1,24 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import {
+  type Answer,
+  type AnyEndpoint,
+  type BodyIn,
+  type CallArgs,
+  checkedAnswer,
   type Envelope,
-  PATHS,
-  type StationAssignment,
+  type OutgoingRequest,
+  requestOf,
+  STATION_ENDPOINTS as STATION,
   type StationLoginResult,
-  type StationResultBody,
   type StationVerdict,
 } from '@factory/contracts';
 
-/** A result as the simulator sends it (DESIGN.md §6); times in epoch ms. */
-export interface StationResult {
-  productionCode: string;
-  sn?: string | null;
-  mac?: string | null;
-  imei?: string | null;
-  startTime: number;
-  endTime: number;
-  autoValues: { itemId: number; value: string | number | boolean }[];
-  manualResults: { itemId: number; pass: boolean }[];
-}
+/**
+ * A result as the simulator sends it (DESIGN.md §6): the body of the result call
+ * without its clientResultId, which the client makes; the simulator gives times in epoch ms.
+ */
+export type StationResult = Omit<BodyIn<typeof STATION.stationResult>, 'clientResultId'>;
 
 /** The server's answer to a submission: its verdict, or a refusal (4xx) that retrying cannot change. */
 export type SubmitOutcome =
@@ -47,9 +46,9 @@ export interface StationClientOptions {
   onRetry?: (event: { path: string; attempt: number; reason: string }) => void;
 }
 
-interface Answer<T> {
+interface Exchange {
   status: number;
-  envelope: Envelope<T> | null;
+  envelope: Envelope<unknown> | null;
   /** how many times it was sent */
   attempts: number;
 }
@@ -110,20 +109,22 @@ export class StationClient {
   }
 
   /** One HTTP exchange; null envelope when the body was not the API's envelope (a proxy's page, a cut connection). */
-  private async send<T>(method: 'GET' | 'POST', path: string, body?: unknown, token = this.token): Promise<Answer<T>> {
+  private async send(outgoing: OutgoingRequest, token = this.token): Promise<Exchange> {
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (token) headers.Authorization = `Bearer ${token}`;
+    // Every station call with a body sends JSON (requestOf: a POST without a body schema sends `{}`).
+    const body = outgoing.body?.encoding === 'json' ? JSON.stringify(outgoing.body.value) : undefined;
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     const timeout = AbortSignal.timeout(this.requestTimeoutMs);
-    const response = await fetch(this.baseUrl + path, {
-      method,
+    const response = await fetch(this.baseUrl + outgoing.url, {
+      method: outgoing.method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body,
       signal: this.signal ? AbortSignal.any([this.signal, timeout]) : timeout,
     });
     const text = await response.text();
     try {
-      return { status: response.status, envelope: JSON.parse(text) as Envelope<T>, attempts: 1 };
+      return { status: response.status, envelope: JSON.parse(text) as Envelope<unknown>, attempts: 1 };
     } catch {
       return { status: response.status, envelope: null, attempts: 1 };
     }
@@ -133,12 +134,12 @@ export class StationClient {
    * Sends until the server answers with something other than a network failure
    * or a 5xx. Answers that status and envelope; throws only when aborted.
    */
-  private async sendUntilAnswered<T>(method: 'GET' | 'POST', path: string, body?: unknown, token?: string | null): Promise<Answer<T>> {
+  private async sendUntilAnswered(outgoing: OutgoingRequest, token?: string | null): Promise<Exchange> {
     let wait = this.backoffMs;
     for (let attempt = 1; ; attempt++) {
       let reason: string;
       try {
-        const answer = await this.send<T>(method, path, body, token === undefined ? this.token : token);
+        const answer = await this.send(outgoing, token === undefined ? this.token : token);
         if (answer.status < 500 && answer.envelope) return { ...answer, attempts: attempt };
         reason = `HTTP ${answer.status}`;
       } catch (error) {
@@ -146,7 +147,7 @@ export class StationClient {
         reason = reasonOf(error);
       }
       this.retries += 1;
-      this.onRetry?.({ path, attempt, reason });
+      this.onRetry?.({ path: outgoing.url, attempt, reason });
       await sleep(wait * (0.8 + 0.4 * Math.random()), this.signal);
       wait = Math.min(this.maxBackoffMs, wait * 2);
     }
@@ -155,10 +156,11 @@ export class StationClient {
   /** Signs the terminal in with a user holding the PAD APP menu; throws StationRefusal when refused. */
   async login(terminalCode: string, username: string, password: string): Promise<StationLoginResult> {
     this.credentials = { terminalCode, username, password };
-    const answer = await this.sendUntilAnswered<StationLoginResult>('POST', PATHS.stationLogin, { terminalCode, username, password }, null);
+    const answer = await this.sendUntilAnswered(requestOf(STATION.stationLogin, { terminalCode, username, password }), null);
     if (answer.envelope?.code !== 1) throw new StationRefusal(answer.status, answer.envelope?.errorMsg ?? `HTTP ${answer.status}`);
-    this.identity = answer.envelope.data;
-    this.token = answer.envelope.data.token;
+    // Checked against the contract (once per sign-in): a server that drifts from it fails here first.
+    this.identity = checkedAnswer(STATION.stationLogin, answer.envelope.data);
+    this.token = this.identity.token;
     return this.identity;
   }
 
@@ -168,41 +170,48 @@ export class StationClient {
     await this.login(terminalCode, username, password);
   }
 
-  /** A call that signs in again once when the session is gone (401), then answers the envelope's data. */
-  private async call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-    let answer = await this.sendUntilAnswered<T>(method, path, body);
+  /**
+   * A call of the station API that signs in again once when the session is gone
+   * (401), then answers the envelope's data, checked against the endpoint's contract.
+   */
+  private async call<E extends AnyEndpoint>(endpoint: E, ...[input]: CallArgs<E>): Promise<Answer<E>> {
+    const outgoing = requestOf(endpoint, input);
+    let answer = await this.sendUntilAnswered(outgoing);
     if (answer.status === 401) {
       await this.relogin();
-      answer = await this.sendUntilAnswered<T>(method, path, body);
+      answer = await this.sendUntilAnswered(outgoing);
     }
     if (answer.envelope?.code !== 1) throw new StationRefusal(answer.status, answer.envelope?.errorMsg ?? `HTTP ${answer.status}`);
-    return answer.envelope.data;
+    return checkedAnswer(endpoint, answer.envelope.data);
   }
 
   /** What this terminal works on; null when it is on no task. */
-  assignment(): Promise<StationAssignment> {
-    return this.call<StationAssignment>('GET', PATHS.stationAssignment);
+  assignment(): Promise<Answer<typeof STATION.stationAssignment>> {
+    return this.call(STATION.stationAssignment);
   }
 
   /**
    * Submits one result under a new clientResultId (or the one given, to resend a
    * result from an earlier run) and waits for the server's verdict or refusal.
+   * The verdict is typed by the contract but not checked against it: this is the
+   * load tests' hot path, and the server's own response schema shapes it already.
    */
   async submit(result: StationResult, clientResultId: string = randomUUID()): Promise<SubmitOutcome> {
-    const body: StationResultBody = { clientResultId, ...result };
+    const outgoing = requestOf(STATION.stationResult, { clientResultId, ...result });
     this.pending.set(clientResultId, result);
-    let answer = await this.sendUntilAnswered<StationVerdict>('POST', PATHS.stationResult, body);
+    let answer = await this.sendUntilAnswered(outgoing);
     let attempts = answer.attempts;
     // An expired or revoked station session stored nothing: sign in again and resend the same id.
     if (answer.status === 401) {
       await this.relogin();
-      answer = await this.sendUntilAnswered<StationVerdict>('POST', PATHS.stationResult, body);
+      answer = await this.sendUntilAnswered(outgoing);
       attempts += answer.attempts;
     }
     this.pending.delete(clientResultId);
     if (answer.envelope?.code === 1) {
-      this.acknowledged.set(clientResultId, answer.envelope.data);
-      return { ok: true, verdict: answer.envelope.data, clientResultId, attempts };
+      const verdict = answer.envelope.data as StationVerdict;
+      this.acknowledged.set(clientResultId, verdict);
+      return { ok: true, verdict, clientResultId, attempts };
     }
     return { ok: false, status: answer.status, message: answer.envelope?.errorMsg ?? `HTTP ${answer.status}`, clientResultId };
   }
@@ -211,7 +220,7 @@ export class StationClient {
   async logout(): Promise<void> {
     if (!this.token) return;
     try {
-      await this.send('POST', PATHS.stationLogout, {});
+      await this.send(requestOf(STATION.stationLogout, undefined));
     } catch {
       // nothing to undo
     }

@@ -117,6 +117,9 @@ export type PropertyFields = z.output<typeof propertyAddBody>;
 /** POST /api/property/edit */
 export const propertyEditBody = z.intersection(z.object({ id: idField }), propertyAddBody);
 
+/** GET /api/property/exportJson?productId */
+export const propertyExportQuery = z.object({ productId: idField });
+
 /** GET /api/property/list */
 export const propertyListQuery = pageQuery.extend({
   productId: idField,

@@ -1,7 +1,9 @@
+import '../zod-jitless.js';
 import { z } from 'zod';
 import { hasNul, positiveId, timeText } from '../admin/common.js';
 import { TERMINAL_LIMITS, TERMINAL_TYPES } from '../admin/terminal.js';
 import { LOGIN_LIMITS } from '../session.js';
+import { MENUS } from '../menu-tree.js';
 import { MSG } from '../messages.js';
 import { flowItem } from '../product/flow.js';
 import { PROPERTY_LIMITS } from '../product/property.js';
@@ -22,7 +24,7 @@ export const FLOW_RESULT_NAMES: Record<FlowResultStatus, string> = { TEST_SUCCES
 export const TEST_STATUS_NAMES: Record<TestStatus, string> = { PASS: '合格', NOT_PASS: '不合格' };
 
 /** The menu of the station app a terminal type needs (menu-tree.ts PAD APP / PDA APP). */
-export const STATION_APP_MENU = { PAD: '/app/pad/overallCheck', PDA: '/app/pda/stockIn' } as const;
+export const STATION_APP_MENU = { PAD: MENUS.padOverallCheck, PDA: MENUS.pdaStockIn } as const;
 export const STATION_APP_NAMES = { PAD: 'PAD APP', PDA: 'PDA APP' } as const;
 
 /*

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config.js';
+import { DEFAULT_PASSWORD_HASH_COST, loadConfig } from './config.js';
+import { hashPassword } from './password.js';
 
 describe('configuration', () => {
   it('works with nothing set', () => {
@@ -30,5 +31,16 @@ describe('configuration', () => {
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
     expect(() => loadConfig({ SESSION_IDLE_MINUTES: '0' })).toThrow(/SESSION_IDLE_MINUTES/);
     expect(loadConfig({ SESSION_IDLE_MINUTES: '5' }).sessionIdleMinutes).toBe(5);
+  });
+
+  it('hashes passwords at production strength unless PASSWORD_HASH_COST lowers it (the test app does)', async () => {
+    expect(DEFAULT_PASSWORD_HASH_COST).toBe(19_456);
+    expect(loadConfig({}).passwordHashCost).toBe(DEFAULT_PASSWORD_HASH_COST);
+    // No app built here, so the hashing runs at the default: argon2id, 19 MiB, 2 passes, 1 lane.
+    expect(await hashPassword('Right123x')).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(loadConfig({ PASSWORD_HASH_COST: '8' }).passwordHashCost).toBe(8);
+    expect(() => loadConfig({ PASSWORD_HASH_COST: '4' })).toThrow(/PASSWORD_HASH_COST/);
+    expect(() => loadConfig({ PASSWORD_HASH_COST: '2000000' })).toThrow(/PASSWORD_HASH_COST/);
+    expect(() => loadConfig({ PASSWORD_HASH_COST: 'low' })).toThrow(/PASSWORD_HASH_COST/);
   });
 });

@@ -17,7 +17,17 @@ export interface AppConfig {
   timeZone: string;
   /** the built console (packages/web/dist); null serves no console */
   consoleDir: string | null;
+  /**
+   * argon2id memory cost (KiB) of new password hashes (PASSWORD_HASH_COST): OWASP's minimum
+   * unless set. Only the test app lowers it; hashes of another cost are redone at sign-in.
+   */
+  passwordHashCost: number;
 }
+
+/** 19 MiB: OWASP's minimum memory for argon2id at 2 passes, the production cost. */
+export const DEFAULT_PASSWORD_HASH_COST = 19_456;
+/** argon2 takes at least 8 KiB a lane; past 1 GiB a sign-in would exhaust the server. */
+const PASSWORD_HASH_COST_RANGE = { min: 8, max: 1_048_576 } as const;
 
 type Env = Record<string, string | undefined>;
 
@@ -27,6 +37,14 @@ function positiveInt(env: Env, name: string, fallback: number): number {
   const value = Number(raw);
   if (!Number.isInteger(value) || value <= 0) {
     throw new Error(`${name} must be a positive integer, got "${raw}"`);
+  }
+  return value;
+}
+
+function intWithin(env: Env, name: string, fallback: number, range: { min: number; max: number }): number {
+  const value = positiveInt(env, name, fallback);
+  if (value < range.min || value > range.max) {
+    throw new Error(`${name} must be between ${range.min} and ${range.max}, got "${env[name]}"`);
   }
   return value;
 }
@@ -48,5 +66,6 @@ export function loadConfig(env: Env = process.env): AppConfig {
     logLevel: env.LOG_LEVEL || 'info',
     timeZone: env.TZ || 'Asia/Shanghai',
     consoleDir,
+    passwordHashCost: intWithin(env, 'PASSWORD_HASH_COST', DEFAULT_PASSWORD_HASH_COST, PASSWORD_HASH_COST_RANGE),
   };
 }

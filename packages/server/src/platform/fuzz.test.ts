@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seedWorld } from '../../test/fuzz/fixtures.js';
 import { CHECKS, type Check, type FuzzRun, runFuzz } from '../../test/fuzz/fuzz-runner.js';
 import { formatFailures } from '../../test/fuzz/report.js';
 import { MULTIPART_ROUTES, type OpenApiDocument } from '../../test/fuzz/route-shapes.js';
 import { collectRoutes, openApiPath, type RouteInfo } from '../../test/fuzz/route-table.js';
-import { buildTestApp, type TestApp, testDialects } from '../../test/test-app.js';
+import { testDialects, withTestApp } from '../../test/test-app.js';
 
 /**
  * The fuzz suite (DESIGN.md §8, issue 12): every route of the OpenAPI document,
@@ -20,13 +20,12 @@ import { buildTestApp, type TestApp, testDialects } from '../../test/test-app.js
 const SEED = Number(process.env.FUZZ_SEED ?? 20_240_612);
 
 describe.each(testDialects())('fuzzing every route from the OpenAPI document (%s)', (dialect) => {
-  let t: TestApp;
+  const t = withTestApp(dialect, { signIn: false });
   let routes: RouteInfo[];
   let document: OpenApiDocument;
   let run: FuzzRun;
 
   beforeAll(async () => {
-    t = await buildTestApp(dialect);
     routes = await collectRoutes(t.app, t.config);
     await t.app.ready();
     document = t.app.swagger() as unknown as OpenApiDocument;
@@ -42,9 +41,6 @@ describe.each(testDialects())('fuzzing every route from the OpenAPI document (%s
     for (const [note, times] of notes) console.log(`fuzz ${dialect}: ${note}${times > 1 ? ` (${times} times)` : ''}`);
   }, 600_000);
 
-  afterAll(async () => {
-    await t?.close();
-  });
 
   it('fuzzes the routes the OpenAPI document lists, and the document lists every route', () => {
     const documented = new Set(

@@ -1,6 +1,7 @@
 import { randomInt, scrypt, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
 import { hash as argon2Hash, verify as argon2Verify } from '@node-rs/argon2';
+import { DEFAULT_PASSWORD_HASH_COST } from './config.js';
 
 const scryptAsync = promisify(scrypt) as (
   password: string,
@@ -12,14 +13,26 @@ const scryptAsync = promisify(scrypt) as (
 /**
  * argon2id at OWASP's minimum (19 MiB, 2 passes, 1 lane), from @node-rs/argon2 whose
  * binary ships inside its npm package. About 10 ms a hash on these machines: stronger and
- * cheaper than the scrypt (N=2^14) it replaces, so tests run at the production cost.
+ * cheaper than the scrypt (N=2^14) it replaces. The memory cost comes from the
+ * configuration (PASSWORD_HASH_COST, config.ts): buildApp sets it, production keeps the
+ * default, and the test app lowers it so that its thousands of hashes cost nothing.
  */
 // algorithm 2 is Algorithm.Argon2id (an ambient const enum, which this build cannot import).
-const ARGON2 = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
-const CURRENT_PREFIX = `$argon2id$v=19$m=${ARGON2.memoryCost},t=${ARGON2.timeCost},p=${ARGON2.parallelism}$`;
+const ARGON2 = { algorithm: 2, timeCost: 2, parallelism: 1 } as const;
+let memoryCost = DEFAULT_PASSWORD_HASH_COST;
+
+/** The argon2 memory cost (KiB) of the hashes written from now on: `config.passwordHashCost`, set by buildApp. */
+export function usePasswordHashCost(cost: number): void {
+  memoryCost = cost;
+}
+
+/** The prefix of a hash written at today's cost. */
+function currentPrefix(): string {
+  return `$argon2id$v=19$m=${memoryCost},t=${ARGON2.timeCost},p=${ARGON2.parallelism}$`;
+}
 
 export function hashPassword(password: string): Promise<string> {
-  return argon2Hash(password, ARGON2);
+  return argon2Hash(password, { ...ARGON2, memoryCost });
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
@@ -35,7 +48,7 @@ export async function verifyPassword(password: string, stored: string): Promise<
 
 /** Whether a stored hash is older or weaker than today's: it is replaced at the next good sign-in. */
 export function passwordNeedsRehash(stored: string): boolean {
-  return !stored.startsWith(CURRENT_PREFIX);
+  return !stored.startsWith(currentPrefix());
 }
 
 /** Hashes written before issue 12: `scrypt$N$r$p$salt$key`. */

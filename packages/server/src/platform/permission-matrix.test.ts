@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seedWorld, type World } from '../../test/fuzz/fixtures.js';
 import { idFieldsOf, type MatrixRun, runLeakMatrix, runPermissionMatrix, runScopeMatrix, shapesOf } from '../../test/fuzz/matrix-runner.js';
 import { OPEN_WRITES, REFINE_PROBES } from '../../test/fuzz/permission-cases.js';
@@ -6,7 +6,7 @@ import { formatFailures } from '../../test/fuzz/report.js';
 import { fieldsOf, type OpenApiDocument, type RouteShape } from '../../test/fuzz/route-shapes.js';
 import { collectRoutes } from '../../test/fuzz/route-table.js';
 import { SCOPE_TABLE } from '../../test/fuzz/scope-table.js';
-import { buildTestApp, type TestApp, testDialects } from '../../test/test-app.js';
+import { testDialects, withTestApp } from '../../test/test-app.js';
 
 /**
  * The permission matrix (DESIGN.md §4, §8; issue 12), generated from the route
@@ -17,7 +17,7 @@ import { buildTestApp, type TestApp, testDialects } from '../../test/test-app.js
  * classify fails here, so every new route joins the matrix.
  */
 describe.each(testDialects())('the permission matrix (%s)', (dialect) => {
-  let t: TestApp;
+  const t = withTestApp(dialect, { signIn: false });
   let shapes: RouteShape[];
   let world: World;
   let permissions: MatrixRun;
@@ -25,7 +25,6 @@ describe.each(testDialects())('the permission matrix (%s)', (dialect) => {
   let leaks: MatrixRun;
 
   beforeAll(async () => {
-    t = await buildTestApp(dialect);
     const routes = await collectRoutes(t.app, t.config);
     await t.app.ready();
     shapes = shapesOf(routes, t.app.swagger() as unknown as OpenApiDocument);
@@ -44,9 +43,6 @@ describe.each(testDialects())('the permission matrix (%s)', (dialect) => {
     }
   }, 300_000);
 
-  afterAll(async () => {
-    await t?.close();
-  });
 
   it('classifies every id a route takes in the scope table', () => {
     const unclassified = shapes.flatMap((shape) => idFieldsOf(shape).filter((label) => !SCOPE_TABLE[shape.key]?.[label]).map((label) => `${shape.key} ${label}`));

@@ -2,21 +2,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { MSG, need, PATHS, PUBLIC } from '@factory/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { bearer, createRole, createUser, dbOf, loginAs, loginAsAdmin } from '../../test/session-helpers.js';
-import { buildTestApp, testDialects, type TestApp } from '../../test/test-app.js';
+import { createRole, createUser } from '../../test/factories/index.js';
+import { bearer, dbOf, loginAs, loginAsAdmin } from '../../test/session-helpers.js';
+import { buildTestApp, fakeConsoleDir, testDialects, withTestApp } from '../../test/test-app.js';
 
 describe.each(testDialects())('server core on %s', (dialect) => {
-  let t: TestApp;
-  let consoleDir: string;
+  const t = withTestApp(dialect, { config: { consoleDir: fakeConsoleDir() }, signIn: false });
   beforeAll(async () => {
-    consoleDir = fs.mkdtempSync(path.join(os.tmpdir(), 'factory-console-'));
-    fs.writeFileSync(path.join(consoleDir, 'index.html'), '<!doctype html><title>console</title>');
-    fs.writeFileSync(path.join(consoleDir, 'station.html'), '<!doctype html><title>station</title>');
-    fs.mkdirSync(path.join(consoleDir, 'assets'));
-    fs.writeFileSync(path.join(consoleDir, 'assets', 'app-1234.js'), 'console.log(1)');
-    t = await buildTestApp(dialect, { consoleDir });
     // Routes only tests need, registered before the app is ready.
     t.app.get('/api/test/crash', { config: { permission: PUBLIC } }, async () => {
       throw new Error('secret stack detail');
@@ -34,10 +28,6 @@ describe.each(testDialects())('server core on %s', (dialect) => {
       },
       async (request) => ({ code: 1, data: request.body, errorMsg: null }),
     );
-  });
-  afterAll(async () => {
-    await t.close();
-    fs.rmSync(consoleDir, { recursive: true, force: true });
   });
 
   describe('envelope and statuses', () => {

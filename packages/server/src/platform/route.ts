@@ -10,7 +10,15 @@ export type EndpointRequest<E extends AnyEndpoint> = FastifyRequest<{ Querystrin
 export interface RouteExtras {
   config?: Omit<FastifyContextConfig, 'permission'>;
   preValidation?: RouteOptions['preValidation'];
+  /** a check before the body is read (the guard's need can not say it: a button on any of several menus) */
+  onRequest?: RouteOptions['onRequest'];
   bodyLimit?: number;
+  /** OpenAPI only: prose on the body (a multipart route names its parts here) */
+  description?: string;
+  /** OpenAPI only: the content types a multipart route takes (the fuzz suite reads it) */
+  consumes?: readonly string[];
+  /** OpenAPI only: how the route is opened when not by the bearer header alone (event streams: STREAM_SECURITY) */
+  security?: readonly { [scheme: string]: string[] }[];
 }
 
 function register<E extends AnyEndpoint>(
@@ -20,6 +28,9 @@ function register<E extends AnyEndpoint>(
   extras: RouteExtras,
 ): void {
   const schema: Record<string, unknown> = { tags: [endpoint.tag], summary: endpoint.summary };
+  if (extras.description) schema.description = extras.description;
+  if (extras.consumes) schema.consumes = extras.consumes;
+  if (extras.security) schema.security = extras.security;
   if (endpoint.query) schema.querystring = endpoint.query;
   if (endpoint.body) schema.body = endpoint.body;
   if (endpoint.response) schema.response = { 200: envelopeOf(endpoint.response) };
@@ -28,6 +39,7 @@ function register<E extends AnyEndpoint>(
     url: endpoint.path,
     config: { ...extras.config, permission: endpoint.permission },
     schema,
+    ...(extras.onRequest ? { onRequest: extras.onRequest } : {}),
     ...(extras.preValidation ? { preValidation: extras.preValidation } : {}),
     ...(extras.bodyLimit ? { bodyLimit: extras.bodyLimit } : {}),
     handler,

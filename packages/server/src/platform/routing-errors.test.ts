@@ -2,9 +2,9 @@ import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { MSG, PATHS } from '@factory/contracts';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, loginAsAdmin } from '../../test/session-helpers.js';
-import { buildTestApp, testDialects, type TestApp } from '../../test/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { bearer } from '../../test/session-helpers.js';
+import { testDialects, withTestApp } from '../../test/test-app.js';
 
 const envelopeOf = (errorMsg: string) => ({ code: 0, data: null, errorMsg });
 
@@ -27,13 +27,7 @@ function rawExchange(port: number, request: string): Promise<string> {
 }
 
 describe.each(testDialects())('every /api answer is the envelope, routing errors included, on %s', (dialect) => {
-  let t: TestApp;
-  let admin: string;
-  beforeAll(async () => {
-    t = await buildTestApp(dialect);
-    admin = (await loginAsAdmin(t.app)).token;
-  });
-  afterAll(() => t.close());
+  const t = withTestApp(dialect);
 
   it('answers a url that does not decode with the 400 envelope', async () => {
     for (const url of [`${PATHS.file}/%`, `${PATHS.file}/%ff`, `${PATHS.file}/%E0%A4%A`, '/api/nope/%ff']) {
@@ -62,7 +56,7 @@ describe.each(testDialects())('every /api answer is the envelope, routing errors
       ['POST', PATHS.menuTree],
     ];
     for (const [method, url] of cases) {
-      const response = await t.app.inject({ method: method as 'GET', url, headers: bearer(admin) });
+      const response = await t.app.inject({ method: method as 'GET', url, headers: bearer(t.admin) });
       expectEnvelope(response, 404, MSG.apiNotFound, `${method} ${url}`);
     }
   });

@@ -1,12 +1,9 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { type Envelope, PATHS } from '@factory/contracts';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { multipartBody, tinyPdf } from '../../test/document-factories.js';
-import { bearer, loginAsAdmin } from '../../test/session-helpers.js';
-import { buildTestApp, testDialects, type TestApp } from '../../test/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { multipartBody, tinyPdf } from '../../test/factories/index.js';
+import { bearer } from '../../test/session-helpers.js';
+import { fakeConsoleDir, testDialects, withTestApp } from '../../test/test-app.js';
 
 /** The directives of a Content-Security-Policy header, by name. */
 function policyOf(response: LightMyRequestResponse): Record<string, string[]> {
@@ -21,22 +18,7 @@ function policyOf(response: LightMyRequestResponse): Record<string, string[]> {
 }
 
 describe.each(testDialects())('security headers on %s', (dialect) => {
-  let t: TestApp;
-  let consoleDir: string;
-  let admin: string;
-  beforeAll(async () => {
-    consoleDir = fs.mkdtempSync(path.join(os.tmpdir(), 'factory-console-'));
-    fs.writeFileSync(path.join(consoleDir, 'index.html'), '<!doctype html><title>console</title>');
-    fs.writeFileSync(path.join(consoleDir, 'station.html'), '<!doctype html><title>station</title>');
-    fs.mkdirSync(path.join(consoleDir, 'assets'));
-    fs.writeFileSync(path.join(consoleDir, 'assets', 'app-1234.js'), 'console.log(1)');
-    t = await buildTestApp(dialect, { consoleDir });
-    admin = (await loginAsAdmin(t.app)).token;
-  });
-  afterAll(async () => {
-    await t.close();
-    fs.rmSync(consoleDir, { recursive: true, force: true });
-  });
+  const t = withTestApp(dialect, { config: { consoleDir: fakeConsoleDir() } });
 
   const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
 
@@ -64,7 +46,7 @@ describe.each(testDialects())('security headers on %s', (dialect) => {
 
   it('sends the same headers with every API answer, refusals included', async () => {
     const answers = [
-      await get(PATHS.menuTree, bearer(admin)),
+      await get(PATHS.menuTree, bearer(t.admin)),
       await get(PATHS.menuTree),
       await get('/api/nope'),
       await t.app.inject({ method: 'POST', url: PATHS.login, payload: {} }),
@@ -79,7 +61,7 @@ describe.each(testDialects())('security headers on %s', (dialect) => {
 
   it('lets the console and the station app, and only they, frame a stored file', async () => {
     const { payload, headers } = await multipartBody([{ field: 'files', filename: '作业指导书.pdf', content: tinyPdf('framed') }]);
-    const upload = await t.app.inject({ method: 'POST', url: PATHS.fileUpload, payload, headers: { ...headers, ...bearer(admin) } });
+    const upload = await t.app.inject({ method: 'POST', url: PATHS.fileUpload, payload, headers: { ...headers, ...bearer(t.admin) } });
     expect(upload.statusCode, upload.body).toBe(200);
     const [url] = upload.json<Envelope<string[]>>().data;
 
@@ -94,7 +76,7 @@ describe.each(testDialects())('security headers on %s', (dialect) => {
     expect(pdf.headers['referrer-policy']).toBe('no-referrer');
 
     const svg = await multipartBody([{ field: 'files', filename: 'logo.svg', content: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') }]);
-    const svgUpload = await t.app.inject({ method: 'POST', url: PATHS.fileUpload, payload: svg.payload, headers: { ...svg.headers, ...bearer(admin) } });
+    const svgUpload = await t.app.inject({ method: 'POST', url: PATHS.fileUpload, payload: svg.payload, headers: { ...svg.headers, ...bearer(t.admin) } });
     const image = await get(svgUpload.json<Envelope<string[]>>().data[0]!);
     // The file route's sandbox still replaces the policy of anything a browser could run; framing stays same-origin.
     expect(policyOf(image).sandbox).toEqual([]);

@@ -4,10 +4,10 @@ import type { AddressInfo } from 'node:net';
 import { type Envelope, MSG, PATHS, STREAM_TICKET_SECONDS, type StreamTicket } from '@factory/contracts';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createManager, fullGrants, grantsWithout } from '../../test/factories/index.js';
 import { bearer, dbOf, loginAsAdmin } from '../../test/session-helpers.js';
-import { buildTestApp, testDialects, type TestApp } from '../../test/test-app.js';
-import { createManager, fullGrants, grantsWithout } from '../../test/user-factories.js';
+import { testDialects, withTestApp } from '../../test/test-app.js';
 import { buildApp } from '../app.js';
 import { redactedUrl } from './auth.js';
 
@@ -30,34 +30,30 @@ async function ticketOf(app: FastifyInstance, path: string, token: string): Prom
 }
 
 describe.each(testDialects())('live-event stream tickets on %s', (dialect) => {
-  let t: TestApp;
-  let admin: string;
+  const t = withTestApp(dialect);
   let base: string;
   beforeAll(async () => {
-    t = await buildTestApp(dialect);
-    admin = (await loginAsAdmin(t.app)).token;
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   });
-  afterAll(() => t.close());
 
-  const centerTicket = (token = admin) => ticketOf(t.app, PATHS.dataCenterEventsTicket, token);
+  const centerTicket = (token = t.admin) => ticketOf(t.app, PATHS.dataCenterEventsTicket, token);
 
   it('issues a ticket that opens its stream once, and never takes the session token from the url', async () => {
-    const issued = await t.app.inject({ method: 'POST', url: PATHS.dataCenterEventsTicket, headers: bearer(admin), payload: {} });
+    const issued = await t.app.inject({ method: 'POST', url: PATHS.dataCenterEventsTicket, headers: bearer(t.admin), payload: {} });
     expect(issued.statusCode).toBe(200);
     const { ticket, expiresIn } = issued.json<Envelope<StreamTicket>>().data;
     expect(expiresIn).toBe(STREAM_TICKET_SECONDS);
     expect(ticket).toMatch(/^[\w-]{43}$/);
-    expect(ticket).not.toBe(admin);
+    expect(ticket).not.toBe(t.admin);
 
     expect(await statusOf(`${base}${PATHS.dataCenterEvents}?ticket=${ticket}`)).toBe(200);
     expect(await statusOf(`${base}${PATHS.dataCenterEvents}?ticket=${ticket}`), 'a ticket opens one stream').toBe(401);
-    for (const url of [`${PATHS.dataCenterEvents}?token=${admin}`, `${PATHS.boardEvents}?taskId=1&token=${admin}`]) {
+    for (const url of [`${PATHS.dataCenterEvents}?token=${t.admin}`, `${PATHS.boardEvents}?taskId=1&token=${t.admin}`]) {
       expect(await statusOf(`${base}${url}`), url).toBe(401);
     }
     // Neither is a session token a ticket, nor a ticket a bearer token.
-    expect(await statusOf(`${base}${PATHS.dataCenterEvents}?ticket=${admin}`)).toBe(401);
+    expect(await statusOf(`${base}${PATHS.dataCenterEvents}?ticket=${t.admin}`)).toBe(401);
     const other = await centerTicket();
     const asBearer = await t.app.inject({ method: 'GET', url: PATHS.dataCenterRealTimeInput, headers: bearer(other) });
     expect(asBearer.statusCode).toBe(401);

@@ -4,13 +4,20 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
 import { hashPassword } from '../../src/platform/password.js';
 import type { Database } from '../../src/platform/schema.js';
-import { multipartBody, tinyPdf, uniqueBytes } from '../document-factories.js';
-import { assignLines, createFactory, createLine, unique } from '../line-factories.js';
+import {
+  assignLines,
+  createFactory,
+  createLine,
+  createProductWithFlows,
+  createTerminal,
+  multipartBody,
+  tinyPdf,
+  unique,
+  uniqueBytes,
+} from '../factories/index.js';
 import { RECORD_FLOWS } from '../records-api.js';
 import { bearer, loginAsAdmin } from '../session-helpers.js';
-import { createProductWithFlows } from '../station-api.js';
 import { dayFromToday } from '../task-api.js';
-import { createTerminal } from '../terminal-factories.js';
 
 /**
  * The data the generated suites run against, made once per app: real rows with

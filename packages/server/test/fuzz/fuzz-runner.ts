@@ -1,7 +1,7 @@
 import { PATHS } from '@factory/contracts';
 import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '../../src/platform/password.js';
-import { ADMIN_PASSWORD, type TestApp } from '../test-app.js';
+import { ADMIN_PASSWORD, type TestContext } from '../test-app.js';
 import { loginAsAdmin } from '../session-helpers.js';
 import type { World } from './fixtures.js';
 import { checkEnvelope, send, wire } from './http.js';
@@ -70,7 +70,7 @@ const SIGN_IN = new Set<string>([PATHS.login, PATHS.stationLogin]);
  */
 const MAX_CASES_PER_ROUTE = 250;
 
-export async function runFuzz(t: TestApp, routes: readonly RouteInfo[], document: OpenApiDocument, world: World, seed: number): Promise<FuzzRun> {
+export async function runFuzz(t: TestContext, routes: readonly RouteInfo[], document: OpenApiDocument, world: World, seed: number): Promise<FuzzRun> {
   const started = performance.now();
   const { app, config } = t;
   const db = app.db.kysely;

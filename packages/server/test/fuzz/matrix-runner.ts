@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { hashPassword } from '../../src/platform/password.js';
 import type { Database } from '../../src/platform/schema.js';
-import type { TestApp } from '../test-app.js';
+import type { TestContext } from '../test-app.js';
 import { type Caller, insertAccount, insertRole, type OwnIds, signIn, USER_PASSWORD, type World } from './fixtures.js';
 import { checkEnvelope, send, wire } from './http.js';
 import { isIdName, mainBranch } from './json-schema.js';
@@ -46,7 +46,7 @@ interface Sent {
   envelope: string | null;
 }
 
-async function sendProbe(t: TestApp, tables: readonly string[], probe: Probe): Promise<Sent> {
+async function sendProbe(t: TestContext, tables: readonly string[], probe: Probe): Promise<Sent> {
   const writes = probe.shape.method !== 'GET';
   const db = t.app.db.kysely;
   const before: Counts | null = writes ? await rowCounts(db, t.config.filesDir, tables) : null;
@@ -78,7 +78,7 @@ export interface MatrixRun {
  * user holding every grant sends the same invalid input and must get past the
  * permission (not 401, not 403), so a wrong row of the matrix shows.
  */
-export async function runPermissionMatrix(t: TestApp, shapes: readonly RouteShape[], world: World): Promise<MatrixRun> {
+export async function runPermissionMatrix(t: TestContext, shapes: readonly RouteShape[], world: World): Promise<MatrixRun> {
   const db = t.app.db.kysely;
   const tables = await tablesOf(db, t.app.db.dialect);
   const lookups = await lookupsOf(db);
@@ -224,7 +224,7 @@ function nowhere(kind: IdKind): string | number {
  * owner's own input as the owner and must get past validation and lookup (not
  * 400, 401, 403 or 404), which shows the 404s are about scope, not a bad input.
  */
-export async function runScopeMatrix(t: TestApp, shapes: readonly RouteShape[], world: World): Promise<MatrixRun> {
+export async function runScopeMatrix(t: TestContext, shapes: readonly RouteShape[], world: World): Promise<MatrixRun> {
   const db: Kysely<Database> = t.app.db.kysely;
   const tables = await tablesOf(db, t.app.db.dialect);
   const lookups: Lookups = await lookupsOf(db);
@@ -327,7 +327,7 @@ function leaked(body: string, markers: readonly string[]): string[] {
  * sub-user carry nothing of the owner's line (its tasks' products, its terminals,
  * its production codes).
  */
-export async function runLeakMatrix(t: TestApp, shapes: readonly RouteShape[], world: World): Promise<MatrixRun> {
+export async function runLeakMatrix(t: TestContext, shapes: readonly RouteShape[], world: World): Promise<MatrixRun> {
   const db = t.app.db.kysely;
   const lookups = await lookupsOf(db);
   const tenantA = await db.selectFrom('account').select('id').where('userName', '=', 'admin').executeTakeFirstOrThrow();

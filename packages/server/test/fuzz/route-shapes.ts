@@ -1,6 +1,6 @@
 import { flowParams } from '@factory/contracts';
 import { z, type ZodType } from 'zod';
-import { tinyPdf } from '../document-factories.js';
+import { tinyPdf } from '../factories/index.js';
 import { type JsonSchema, mainBranch } from './json-schema.js';
 import type { RouteInfo } from './route-table.js';
 

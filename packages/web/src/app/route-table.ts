@@ -1,4 +1,4 @@
-import type { FunCode } from '@factory/contracts';
+import { type FunCode, type FunOf, MENUS, type MenuUrl } from '@factory/contracts';
 import type { ComponentType } from 'react';
 import type { PageHandle } from '../lib/page-handle';
 
@@ -33,16 +33,22 @@ const platformLogin = () =>
   import('../features/session/pages/platform-login-page').then((m) => m.PlatformLoginPage);
 const notFound = () => import('../features/shell/pages/not-found-page').then((m) => m.NotFoundPage);
 
-const inLayout = (
+/** The opening buttons of a page of `U`: only buttons that menu has (a wrong one fails to compile). */
+type ButtonsOf<U extends MenuUrl> = readonly FunOf<U>[] | { create: readonly FunOf<U>[]; edit: readonly FunOf<U>[] };
+type LayoutFlags<U extends MenuUrl> = Partial<Pick<RouteEntry, 'hideHeader' | 'hideFooter' | 'fullscreenToggle' | 'noMask'>> & {
+  buttons?: ButtonsOf<U>;
+};
+
+const inLayout = <U extends MenuUrl>(
   path: string,
   title: string,
-  menuUrl: string | null,
-  flags: Partial<Pick<RouteEntry, 'hideHeader' | 'hideFooter' | 'fullscreenToggle' | 'noMask' | 'buttons'>> = {},
+  menuUrl: U | null,
+  flags: LayoutFlags<U> = {},
   page: RouteEntry['page'] = placeholder,
 ): RouteEntry => ({ path, title, menuUrl, layout: true, ...flags, page });
 
 const board = { hideHeader: true, hideFooter: true } as const;
-const PRODUCT_SETUP: readonly FunCode[] = ['add', 'set'];
+const PRODUCT_SETUP: readonly FunOf<typeof MENUS.productCenter>[] = ['add', 'set'];
 
 export const NOT_FOUND_PATH = '/notFound';
 export const LOGIN_PATH = '/login';
@@ -51,116 +57,116 @@ export const ROUTES: readonly RouteEntry[] = [
   // outside the layout
   { path: LOGIN_PATH, title: '登录', menuUrl: null, layout: false, public: true, page: login },
   { path: '/platformLogin', title: '进入平台', menuUrl: null, layout: false, public: true, page: platformLogin },
-  { path: '/print', title: '打印生产码', menuUrl: '/productionCenter', layout: false, noMask: true, buttons: ['exportProCode'], page: () =>
+  { path: '/print', title: '打印生产码', menuUrl: MENUS.productionCenter, layout: false, noMask: true, buttons: ['exportProCode'], page: () =>
     import('../features/tasks/pages/print-page').then((m) => m.PrintPage) },
 
   // production-line tasks, records and boards (seed 000)
-  inLayout('/dataCenter', '数据中心', '/dataCenter', { hideFooter: true, fullscreenToggle: true }, () =>
+  inLayout('/dataCenter', '数据中心', MENUS.dataCenter, { hideFooter: true, fullscreenToggle: true }, () =>
     import('../features/data-center/pages/data-center-page').then((m) => m.DataCenterPage),
   ),
-  inLayout('/productionCenter', '产线检测', '/productionCenter', { noMask: true }, () =>
+  inLayout('/productionCenter', '产线检测', MENUS.productionCenter, { noMask: true }, () =>
     import('../features/tasks/pages/production-center-page').then((m) => m.ProductionCenterPage),
   ),
-  inLayout('/productionLog', '生产记录', '/productionCenter', {}, () =>
+  inLayout('/productionLog', '生产记录', MENUS.productionCenter, {}, () =>
     import('../features/records/pages/production-log-page').then((m) => m.ProductionLogPage),
   ),
-  inLayout('/productionLogDetail', '生产记录详情', '/productionCenter', {}, () =>
+  inLayout('/productionLogDetail', '生产记录详情', MENUS.productionCenter, {}, () =>
     import('../features/records/pages/production-log-detail-page').then((m) => m.ProductionLogDetailPage),
   ),
-  inLayout('/productionFlowDetail', '流程检测详情', '/productionCenter', {}, () =>
+  inLayout('/productionFlowDetail', '流程检测详情', MENUS.productionCenter, {}, () =>
     import('../features/records/pages/production-flow-detail-page').then((m) => m.ProductionFlowDetailPage),
   ),
-  inLayout('/productionFlowTestLog', '流程检测历史', '/productionCenter', {}, () =>
+  inLayout('/productionFlowTestLog', '流程检测历史', MENUS.productionCenter, {}, () =>
     import('../features/records/pages/production-flow-test-log-page').then((m) => m.ProductionFlowTestLogPage),
   ),
   // beyond the specification: a device's whole history, from the header's search box
-  inLayout('/deviceTrace', '设备追溯', '/productionCenter', {}, () =>
+  inLayout('/deviceTrace', '设备追溯', MENUS.productionCenter, {}, () =>
     import('../features/trace/pages/device-trace-page').then((m) => m.DeviceTracePage),
   ),
-  inLayout('/productionTaskDetail', '任务详情', '/productionCenter', { buttons: ['detail'] }, () =>
+  inLayout('/productionTaskDetail', '任务详情', MENUS.productionCenter, { buttons: ['detail'] }, () =>
     import('../features/tasks/pages/task-detail-page').then((m) => m.TaskDetailPage),
   ),
-  inLayout('/basicInfo', '新建任务', '/productionCenter', { buttons: { create: ['add'], edit: ['edit'] } }, () =>
+  inLayout('/basicInfo', '新建任务', MENUS.productionCenter, { buttons: { create: ['add'], edit: ['edit'] } }, () =>
     import('../features/task-form/pages/basic-info-page').then((m) => m.BasicInfoPage),
   ),
   // step 2 follows step 1 of both creating and editing, and 编辑 of a stopped task opens it directly
-  inLayout('/flowInfo', '终端设置', '/productionCenter', { buttons: ['add', 'edit'] }, () =>
+  inLayout('/flowInfo', '终端设置', MENUS.productionCenter, { buttons: ['add', 'edit'] }, () =>
     import('../features/task-form/pages/flow-info-page').then((m) => m.FlowInfoPage),
   ),
-  inLayout('/dataWatch', '数据看板', '/productionCenter', { ...board, buttons: ['dataWatch'] }, () =>
+  inLayout('/dataWatch', '数据看板', MENUS.productionCenter, { ...board, buttons: ['dataWatch'] }, () =>
     import('../features/data-watch/pages/data-watch-page').then((m) => m.DataWatchPage),
   ),
 
   // platform administration and documents (seed 000)
-  inLayout('/productionLine', '产线管理', '/productionLine', {}, () =>
+  inLayout('/productionLine', '产线管理', MENUS.productionLine, {}, () =>
     import('../features/lines/pages/production-line-page').then((m) => m.ProductionLinePage),
   ),
-  inLayout('/terminalManage', '终端管理', '/terminalManage', {}, () =>
+  inLayout('/terminalManage', '终端管理', MENUS.terminalManage, {}, () =>
     import('../features/terminals/pages/terminal-manage-page').then((m) => m.TerminalManagePage),
   ),
-  inLayout('/terminalDetail', '终端详情', '/terminalManage', {}, () =>
+  inLayout('/terminalDetail', '终端详情', MENUS.terminalManage, {}, () =>
     import('../features/terminals/pages/terminal-detail-page').then((m) => m.TerminalDetailPage),
   ),
-  inLayout('/account', '用户列表', '/account', {}, () =>
+  inLayout('/account', '用户列表', MENUS.account, {}, () =>
     import('../features/accounts/pages/account-page').then((m) => m.AccountPage),
   ),
-  inLayout('/role', '角色列表', '/role', {}, () =>
+  inLayout('/role', '角色列表', MENUS.role, {}, () =>
     import('../features/roles/pages/role-page').then((m) => m.RolePage),
   ),
-  inLayout('/menu', '菜单列表', '/menu', {}, () =>
+  inLayout('/menu', '菜单列表', MENUS.menu, {}, () =>
     import('../features/menus/pages/menu-page').then((m) => m.MenuPage),
   ),
-  inLayout('/operationLog', '操作日志', '/operationLog', {}, () =>
+  inLayout('/operationLog', '操作日志', MENUS.operationLog, {}, () =>
     import('../features/operation-log/pages/operation-log-page').then((m) => m.OperationLogPage),
   ),
-  inLayout('/userDoc', '用户文档', '/userDoc', {}, () =>
+  inLayout('/userDoc', '用户文档', MENUS.userDoc, {}, () =>
     import('../features/documents/pages/document-page').then((m) => m.UserDocPage),
   ),
-  inLayout('/devDoc', '开发文档', '/devDoc', {}, () =>
+  inLayout('/devDoc', '开发文档', MENUS.devDoc, {}, () =>
     import('../features/documents/pages/document-page').then((m) => m.DevDocPage),
   ),
-  inLayout('/serveDoc', '服务文档', '/serveDoc', {}, () =>
+  inLayout('/serveDoc', '服务文档', MENUS.serveDoc, {}, () =>
     import('../features/documents/pages/document-page').then((m) => m.ServeDocPage),
   ),
 
   // product definition (seed 001)
-  inLayout('/productCenter', '产品中心', '/productCenter', {}, () =>
+  inLayout('/productCenter', '产品中心', MENUS.productCenter, {}, () =>
     import('../features/products/pages/product-center-page').then((m) => m.ProductCenterPage),
   ),
-  inLayout('/productDetail', '产品详情', '/productCenter', { buttons: ['detail'] }, () =>
+  inLayout('/productDetail', '产品详情', MENUS.productCenter, { buttons: ['detail'] }, () =>
     import('../features/products/pages/product-detail-page').then((m) => m.ProductDetailPage),
   ),
   // The setup steps open from 设置, and right after 新增 (read-only there without 设置).
-  inLayout('/productPotion', '属性定义', '/productCenter', { buttons: PRODUCT_SETUP }, () =>
-    import('../features/product-setup/pages/product-potion-page').then((m) => m.ProductPotionPage),
+  inLayout('/productPotion', '属性定义', MENUS.productCenter, { buttons: PRODUCT_SETUP }, () =>
+    import('../features/products/setup/pages/product-potion-page').then((m) => m.ProductPotionPage),
   ),
-  inLayout('/productFlow', '流程设置', '/productCenter', { buttons: PRODUCT_SETUP }, () =>
-    import('../features/product-setup/pages/product-flow-page').then((m) => m.ProductFlowPage),
+  inLayout('/productFlow', '流程设置', MENUS.productCenter, { buttons: PRODUCT_SETUP }, () =>
+    import('../features/products/setup/pages/product-flow-page').then((m) => m.ProductFlowPage),
   ),
-  inLayout('/productPush', '产品发布', '/productCenter', { buttons: PRODUCT_SETUP }, () =>
+  inLayout('/productPush', '产品发布', MENUS.productCenter, { buttons: PRODUCT_SETUP }, () =>
     import('../features/products/pages/product-push-page').then((m) => m.ProductPushPage),
   ),
 
   // accessory testing (seed 002)
-  inLayout('/stockOut', '出库记录', '/stockOut'),
-  inLayout('/spotCheck', '抽检管理', '/spotCheck'),
-  inLayout('/spotCheckDevice', '抽检设备', '/spotCheck'),
-  inLayout('/spotCheckDeviceDetail', '抽检设备详情', '/spotCheck'),
-  inLayout('/parts', '配件管理', '/parts'),
-  inLayout('/partsDetail', '配件详情', '/parts'),
-  inLayout('/partsPotion', 'DTU属性设置', '/parts'),
-  inLayout('/communication', '通信模块', '/communication'),
-  inLayout('/communicationDetail', '通信模块详情', '/communication'),
-  inLayout('/dtuTask', 'DTU任务', '/parts'),
-  inLayout('/dtuTaskDataWatch', 'DTU生产看板', '/parts', board),
-  inLayout('/dtuTaskWatch', '任务进度', '/parts'),
-  inLayout('/dtuTaskWatchDetail', '设备检测详情', '/parts'),
-  inLayout('/rework', '返工模式', '/parts'),
-  inLayout('/checkTask', '抽检任务', '/parts'),
-  inLayout('/checkLog', '检测日志', '/parts'),
-  inLayout('/submitRecord', '提交记录', '/parts'),
-  inLayout('/submitRecordDetail', '提交记录详情', '/parts'),
-  inLayout('/checkReport', '检验报告', '/parts'),
+  inLayout('/stockOut', '出库记录', MENUS.stockOut),
+  inLayout('/spotCheck', '抽检管理', MENUS.spotCheck),
+  inLayout('/spotCheckDevice', '抽检设备', MENUS.spotCheck),
+  inLayout('/spotCheckDeviceDetail', '抽检设备详情', MENUS.spotCheck),
+  inLayout('/parts', '配件管理', MENUS.parts),
+  inLayout('/partsDetail', '配件详情', MENUS.parts),
+  inLayout('/partsPotion', 'DTU属性设置', MENUS.parts),
+  inLayout('/communication', '通信模块', MENUS.communication),
+  inLayout('/communicationDetail', '通信模块详情', MENUS.communication),
+  inLayout('/dtuTask', 'DTU任务', MENUS.parts),
+  inLayout('/dtuTaskDataWatch', 'DTU生产看板', MENUS.parts, board),
+  inLayout('/dtuTaskWatch', '任务进度', MENUS.parts),
+  inLayout('/dtuTaskWatchDetail', '设备检测详情', MENUS.parts),
+  inLayout('/rework', '返工模式', MENUS.parts),
+  inLayout('/checkTask', '抽检任务', MENUS.parts),
+  inLayout('/checkLog', '检测日志', MENUS.parts),
+  inLayout('/submitRecord', '提交记录', MENUS.parts),
+  inLayout('/submitRecordDetail', '提交记录详情', MENUS.parts),
+  inLayout('/checkReport', '检验报告', MENUS.parts),
 
   // not found: /notFound opens without a session too; any unknown path needs one (guard)
   { ...inLayout(NOT_FOUND_PATH, '找不到页面', null, {}, notFound), public: true },

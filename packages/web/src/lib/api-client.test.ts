@@ -1,4 +1,4 @@
-import { MSG } from '@factory/contracts';
+import { MSG, PATHS } from '@factory/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { envelope, failure, formFields, hangingAnswer, installFetch } from '../test/fetch-stand-in';
 import { loginResultWith } from '../test/fixtures';
@@ -36,25 +36,25 @@ describe('api client: answers', () => {
     signIn('t-42');
     const seen = installFetch(() => ({ body: envelope({ total: 3 }) }));
 
-    await expect(apiGet('/api/line/list', { page: 1, status: undefined, lineIds: [4, 5] })).resolves.toEqual({
+    await expect(apiGet(PATHS.lineList, { page: 1, status: undefined, lineIds: [4, 5] })).resolves.toEqual({
       total: 3,
     });
-    expect(seen[0]?.url).toBe('/api/line/list?page=1&lineIds=4&lineIds=5');
+    expect(seen[0]?.url).toBe(`${PATHS.lineList}?page=1&lineIds=4&lineIds=5`);
     expect(seen[0]?.headers.Authorization).toBe('Bearer t-42');
   });
 
   it('sends no Authorization header without a session, nor for the sign-in calls', async () => {
     const seen = installFetch(() => ({ body: envelope(null) }));
-    await apiGet('/api/health');
+    await apiGet(PATHS.health);
     signIn();
-    await apiPostForm('/api/user/login', { username: 'a' }, { auth: false });
+    await apiPostForm(PATHS.login, { username: 'a' }, { auth: false });
     expect(seen.map((request) => request.headers.Authorization)).toEqual([undefined, undefined]);
   });
 
   it('posts JSON, or form-encoded fields when asked', async () => {
     const seen = installFetch(() => ({ body: envelope(null) }));
-    await apiPost('/api/task/stopTask', { id: 9 });
-    await apiPostForm('/api/user/editPassword', { password: 'Abc 12345&x' });
+    await apiPost(PATHS.taskStop, { id: 9 });
+    await apiPostForm(PATHS.editPassword, { password: 'Abc 12345&x' });
 
     expect(seen[0]?.headers['Content-Type']).toBe('application/json');
     expect(seen[0]?.body).toBe('{"id":9}');
@@ -68,7 +68,7 @@ describe('api client: failures', () => {
     signIn();
     installFetch(() => ({ status: 409, body: failure('该任务已开始，不能删除') }));
 
-    const error = await apiPost('/api/task/delTask', { id: 1 }).catch((caught: unknown) => caught);
+    const error = await apiPost(PATHS.taskDelete, { id: 1 }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ kind: 'business', message: '该任务已开始，不能删除', status: 409 });
     expect(notices).toEqual([]);
@@ -81,7 +81,7 @@ describe('api client: failures', () => {
   it('treats a failed sign-in (no token sent) as a business error whatever its status', async () => {
     signIn('stale');
     installFetch(() => ({ status: 429, body: failure(MSG.tooManyAttempts) }));
-    await expect(apiPostForm('/api/user/login', { username: 'a' }, { auth: false })).rejects.toMatchObject({
+    await expect(apiPostForm(PATHS.login, { username: 'a' }, { auth: false })).rejects.toMatchObject({
       kind: 'business',
       message: MSG.tooManyAttempts,
     });
@@ -93,7 +93,7 @@ describe('api client: failures', () => {
     signIn();
     installFetch(() => ({ status: 401, body: failure(MSG.sessionExpired) }));
 
-    const results = await Promise.allSettled([apiGet('/api/task/getTasks'), apiGet('/api/product/getProductTypes')]);
+    const results = await Promise.allSettled([apiGet(PATHS.taskList), apiGet(PATHS.productTypes)]);
 
     expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected']);
     expect(results[0]).toMatchObject({ reason: { kind: 'session', message: MSG.sessionExpired } });
@@ -106,7 +106,7 @@ describe('api client: failures', () => {
   it('treats the legacy status 999 like 401', async () => {
     signIn();
     installFetch(() => ({ status: 999, body: '' }));
-    await expect(apiGet('/api/task/getTasks')).rejects.toMatchObject({ kind: 'session' });
+    await expect(apiGet(PATHS.taskList)).rejects.toMatchObject({ kind: 'session' });
     expect(visited).toEqual(['/login']);
     expect(notices).toEqual([['warning', MSG.sessionExpired]]);
   });
@@ -118,7 +118,7 @@ describe('api client: failures', () => {
   ])('shows 服务器异常，请稍后重试 for %s', async (_name, answer) => {
     signIn();
     installFetch(answer);
-    await expect(apiGet('/api/task/getTasks')).rejects.toMatchObject({ kind: 'server', message: MSG.serverError });
+    await expect(apiGet(PATHS.taskList)).rejects.toMatchObject({ kind: 'server', message: MSG.serverError });
     expect(notices).toEqual([['error', MSG.serverError]]);
     expect(useSession.getState().token).toBe('token-1');
   });
@@ -127,7 +127,7 @@ describe('api client: failures', () => {
     installFetch(() => {
       throw new TypeError('Failed to fetch');
     });
-    await expect(apiGet('/api/task/getTasks')).rejects.toMatchObject({ kind: 'server' });
+    await expect(apiGet(PATHS.taskList)).rejects.toMatchObject({ kind: 'server' });
     expect(notices).toEqual([['error', MSG.serverError]]);
   });
 
@@ -135,7 +135,7 @@ describe('api client: failures', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const seen = installFetch(hangingAnswer);
     let settled = false;
-    const call = apiGet('/api/board/schedule').finally(() => {
+    const call = apiGet(PATHS.boardSchedule).finally(() => {
       settled = true;
     });
     call.catch(() => undefined);
@@ -154,12 +154,12 @@ describe('api client: failures', () => {
     signIn();
     installFetch(hangingAnswer);
     const controller = new AbortController();
-    const cancelled = apiGet('/api/board/schedule', undefined, { signal: controller.signal });
+    const cancelled = apiGet(PATHS.boardSchedule, undefined, { signal: controller.signal });
     controller.abort();
     await expect(cancelled).rejects.toThrow();
 
     installFetch(() => ({ status: 401, body: '' }));
-    await expect(apiPost('/api/user/logout', {}, { quiet: true })).rejects.toMatchObject({ kind: 'session' });
+    await expect(apiPost(PATHS.logout, {}, { quiet: true })).rejects.toMatchObject({ kind: 'session' });
     expect(notices).toEqual([]);
     expect(visited).toEqual([]);
   });

@@ -159,14 +159,6 @@ export async function apiCall<E extends AnyEndpoint>(
 }
 
 /**
- * POST multipart/form-data (file uploads). Same token, envelope, 401 and
- * server-failure handling as every other call, only a longer timeout.
- */
-export function apiUpload<T>(path: string, form: FormData, options: RequestOptions = {}): Promise<T> {
-  return request<T>('POST', path, { timeoutMs: UPLOAD_TIMEOUT_MS, ...options, multipart: form });
-}
-
-/**
  * Shows a business failure's errorMsg as an error message. Session and server
  * failures were already shown by the client, so they are not shown twice.
  */

@@ -1,33 +1,28 @@
-import { MSG } from '@factory/contracts';
-import type { z } from 'zod';
-import { ApiError, apiGet, type QueryParams } from './api-client';
+import { type AnyEndpoint, type Answer, type CallArgs, MSG } from '@factory/contracts';
+import { ApiError, apiCall, type RequestOptions } from './api-client';
 import { feedback } from './feedback';
 import { navigateTo } from './navigation';
 import { useSession } from './session-store';
 
 /**
- * GET one call of a big screen (the data center, the data board). A failing call
- * shows no pop-up (seed 000 §8: its figures drop to zero and its charts show
+ * Calls one endpoint of a big screen (the data center, the data board). A failing
+ * call shows no pop-up (seed 000 §8: its figures drop to zero and its charts show
  * 暂无数据, network errors are only logged), so the client is asked to stay quiet;
  * an expired session still leaves for /login, once, as every other page does. The
- * answer is checked against its contract: a malformed one counts as a failure
- * instead of breaking the screen.
+ * answer is checked against its contract by apiCall (AnswerMismatch): a malformed
+ * one counts as a failure, logged like the others, instead of breaking the screen.
  */
-export async function bigScreenGet<Schema extends z.ZodType>(
-  path: string,
-  schema: Schema,
-  query: QueryParams,
-  signal?: AbortSignal,
-): Promise<z.output<Schema>> {
+export async function bigScreenGet<E extends AnyEndpoint>(
+  endpoint: E,
+  ...[input, signal]: CallArgs<E, [signal?: AbortSignal]>
+): Promise<Answer<E>> {
   const token = useSession.getState().token;
   try {
-    const answer = schema.safeParse(await apiGet<unknown>(path, query, { signal, quiet: true }));
-    if (answer.success) return answer.data;
-    const issue = answer.error.issues[0];
-    throw new Error(`the answer does not match its contract at ${issue?.path.join('.') || 'its root'}: ${issue?.message}`);
+    const args = [input, { signal, quiet: true }] as CallArgs<E, [options?: RequestOptions]>;
+    return await apiCall(endpoint, ...args);
   } catch (error) {
     if (error instanceof ApiError && error.kind === 'session') expire(token);
-    else if (!signal?.aborted) console.warn(`${path} failed:`, error instanceof Error ? error.message : error);
+    else if (!signal?.aborted) console.warn(`${endpoint.path} failed:`, error instanceof Error ? error.message : error);
     throw error;
   }
 }

@@ -1,4 +1,4 @@
-import { MSG } from '@factory/contracts';
+import { MSG, PATHS } from '@factory/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-client';
 import { downloadFile, fileNameOf } from './download';
@@ -44,11 +44,11 @@ const attachment = (disposition: string) =>
 describe('downloadFile', () => {
   it('saves the file under the name of content-disposition, sending the token and the query', async () => {
     answerWith(() => attachment(`attachment; filename="codes.csv"; filename*=UTF-8''GW_100_%E7%94%9F%E4%BA%A7%E7%BC%96%E7%A0%81_7.csv`));
-    const name = await downloadFile('/api/task/exportDeviceId', { taskId: 7, format: 'csv', fileName: undefined }, 'x.csv');
+    const name = await downloadFile(PATHS.taskExportCodes, { taskId: 7, format: 'csv', fileName: undefined }, 'x.csv');
 
     expect(name).toBe('GW_100_生产编码_7.csv');
     expect(saved).toEqual(['GW_100_生产编码_7.csv']);
-    expect(requests[0]?.url).toBe('/api/task/exportDeviceId?taskId=7&format=csv');
+    expect(requests[0]?.url).toBe(`${PATHS.taskExportCodes}?taskId=7&format=csv`);
     expect(requests[0]?.headers.Authorization).toBe('Bearer token-9');
   });
 

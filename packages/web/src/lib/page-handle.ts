@@ -1,3 +1,4 @@
+import type { MenuUrl } from '@factory/contracts';
 import { useMatches } from 'react-router';
 
 /**
@@ -9,7 +10,7 @@ export interface PageHandle {
   /** shown as the page heading (placeholders) and in the browser tab */
   title: string;
   /** the menu entry highlighted while this page is open; null leaves the highlight as it was */
-  menuUrl: string | null;
+  menuUrl: MenuUrl | null;
   hideHeader?: boolean;
   hideFooter?: boolean;
   fullscreenToggle?: boolean;

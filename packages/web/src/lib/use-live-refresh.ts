@@ -1,7 +1,7 @@
 import type { LiveStream, StreamTicket } from '@factory/contracts';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { ApiError, apiPost } from './api-client';
+import { ApiError, apiCall } from './api-client';
 import { useSession } from './session-store';
 
 /** A burst of results refreshes the screen at most once a second. */
@@ -65,7 +65,7 @@ export function useLiveRefresh(stream: LiveStream, query: Record<string, string 
       let ticket: StreamTicket;
       try {
         // Quiet: the screen's own calls already tell of an expired session or a server down.
-        ticket = await apiPost<StreamTicket>(stream.ticket, {}, { quiet: true });
+        ticket = await apiCall(stream.ticket, undefined, { quiet: true });
       } catch (error) {
         // Refused (signed out, no permission): asking again would be refused again; polling carries on.
         const refused = error instanceof ApiError && error.status !== null && error.status >= 400 && error.status < 500;
@@ -73,7 +73,7 @@ export function useLiveRefresh(stream: LiveStream, query: Record<string, string 
         return;
       }
       if (stopped) return;
-      source = new EventSource(`${stream.events}?${search ? `${search}&` : ''}ticket=${encodeURIComponent(ticket.ticket)}`);
+      source = new EventSource(`${stream.events.path}?${search ? `${search}&` : ''}ticket=${encodeURIComponent(ticket.ticket)}`);
       source.addEventListener('open', () => (retryMs = LIVE_RETRY_FIRST_MS));
       source.addEventListener('result', onResult);
       source.addEventListener('error', () => {

@@ -1,12 +1,12 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { envelope, failure, installFetch } from '../test/fetch-stand-in';
-import { STATION_MSG } from './lib/contracts';
+import { installServer, refusal, refuse } from '../test/fake-server';
+import { STATION_ENDPOINTS as STATION, STATION_MSG } from './lib/contracts';
 import { STORAGE_KEYS } from './lib/storage';
 import { StationApp } from './station-app';
 import { IDLE_POLL_MS } from './hooks/use-assignment';
-import { assignment, bodyOf, installStationServer, pathOf, SESSION, signedIn, TOKEN } from './test/station-fixtures';
+import { assignment, installStationServer, SESSION, signedIn, TOKEN } from './test/station-fixtures';
 
 afterEach(() => {
   localStorage.clear();
@@ -22,39 +22,37 @@ async function signInAs(user: ReturnType<typeof userEvent.setup>, terminalCode: 
 
 describe('station sign-in', () => {
   it('signs in with terminal code, user and password, and keeps the sign-in across a reload', async () => {
-    const seen = installStationServer({
-      other: (request) => (pathOf(request) === '/api/station/login' ? { body: envelope(SESSION) } : { body: envelope(null) }),
-    });
+    const server = installStationServer({ login: () => SESSION });
     const user = userEvent.setup();
     const first = render(<StationApp />);
     await signInAs(user, 'PAD-07', 'wang_li', 'Secret123');
 
     expect(await screen.findByText('上电检测工位')).toBeTruthy();
     expect(screen.getByText('操作员：wang_li')).toBeTruthy();
-    const login = seen.find((request) => pathOf(request) === '/api/station/login')!;
-    expect(login.method).toBe('POST');
-    expect(bodyOf(login)).toEqual({ terminalCode: 'PAD-07', username: 'wang_li', password: 'Secret123' });
-    expect(login.headers.Authorization).toBeUndefined();
+    const [login] = server.calls(STATION.stationLogin);
+    expect(login!.method).toBe('POST');
+    expect(login!.json).toEqual({ terminalCode: 'PAD-07', username: 'wang_li', password: 'Secret123' });
+    expect(login!.headers.Authorization).toBeUndefined();
     expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.session)!).token).toBe(TOKEN);
     // Later calls carry the station token.
-    await waitFor(() => expect(seen.some((request) => pathOf(request) === '/api/station/assignment')).toBe(true));
-    expect(seen.find((request) => pathOf(request) === '/api/station/assignment')!.headers.Authorization).toBe(`Bearer ${TOKEN}`);
+    await waitFor(() => expect(server.calls(STATION.stationAssignment).length > 0).toBe(true));
+    expect(server.calls(STATION.stationAssignment)[0]!.headers.Authorization).toBe(`Bearer ${TOKEN}`);
 
     first.unmount();
-    const calls = seen.length;
+    const logins = server.calls(STATION.stationLogin).length;
     render(<StationApp />);
     expect(await screen.findByText('上电检测工位')).toBeTruthy();
-    expect(seen.slice(calls).some((request) => pathOf(request) === '/api/station/login')).toBe(false);
+    expect(server.calls(STATION.stationLogin).length > logins).toBe(false);
   });
 
   it('shows the server’s errorMsg when the sign-in is refused, and asks for empty fields without calling', async () => {
-    const seen = installStationServer({ other: () => ({ status: 400, body: failure(STATION_MSG.terminalUnknown) }) });
+    const server = installStationServer({ login: () => refusal(STATION_MSG.terminalUnknown, 400) });
     const user = userEvent.setup();
     render(<StationApp />);
 
     await signInAs(user, '', 'wang_li', 'x');
     expect(screen.getByRole('alert').textContent).toBe(STATION_MSG.terminalCodeRequired);
-    expect(seen).toHaveLength(0);
+    expect(server.seen).toHaveLength(0);
 
     await user.type(screen.getByLabelText('终端编号'), 'PAD-99');
     await user.click(screen.getByRole('button', { name: '登录' }));
@@ -65,21 +63,21 @@ describe('station sign-in', () => {
   it('signs out with 退出: the token is revoked and the terminal code is offered again', async () => {
     signedIn();
     localStorage.setItem(STORAGE_KEYS.terminalCode, JSON.stringify('PAD-07'));
-    const seen = installStationServer();
+    const server = installStationServer();
     const user = userEvent.setup();
     render(<StationApp />);
 
     await user.click(await screen.findByRole('button', { name: '退出' }));
     expect(await screen.findByRole('button', { name: '登录' })).toBeTruthy();
-    const logout = seen.find((request) => pathOf(request) === '/api/station/logout')!;
-    expect(logout.headers.Authorization).toBe(`Bearer ${TOKEN}`);
+    const [logout] = server.calls(STATION.stationLogout);
+    expect(logout!.headers.Authorization).toBe(`Bearer ${TOKEN}`);
     expect(localStorage.getItem(STORAGE_KEYS.session)).toBeNull();
     expect((screen.getByLabelText('终端编号') as HTMLInputElement).value).toBe('PAD-07');
   });
 
   it('goes back to the sign-in with the server’s message when the station token expired', async () => {
     signedIn();
-    installFetch(() => ({ status: 401, body: failure(STATION_MSG.sessionExpired) }));
+    installServer(...Object.values(STATION).map((endpoint) => refuse(endpoint, STATION_MSG.sessionExpired, 401)));
     render(<StationApp />);
 
     expect(await screen.findByRole('button', { name: '登录' })).toBeTruthy();
@@ -119,11 +117,11 @@ describe('station work screen states', () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     signedIn();
     let current: ReturnType<typeof assignment> | null = null;
-    const seen = installStationServer({ assignment: () => current });
+    const server = installStationServer({ assignment: () => current });
     render(<StationApp />);
 
     expect(await screen.findByText('当前终端未分配任务')).toBeTruthy();
-    const asked = () => seen.filter((request) => pathOf(request) === '/api/station/assignment').length;
+    const asked = () => server.calls(STATION.stationAssignment).length;
     expect(asked()).toBe(1);
     current = assignment();
     vi.advanceTimersByTime(IDLE_POLL_MS);
@@ -152,7 +150,7 @@ describe('station work screen states', () => {
 
   it('lists today’s results at this terminal with time, code, flow and status', async () => {
     signedIn();
-    const seen = installStationServer({
+    const server = installStationServer({
       results: () => [
         { resultId: 2, productionCode: 'K7Q2M9XA4B', flowName: '上电检测', status: 'TEST_ERROR', userName: 'wang_li', createTime: '2025-11-21 10:02:03' },
         { resultId: 1, productionCode: 'H3N8P2RC6D', flowName: '上电检测', status: 'TEST_SUCCESS', userName: 'wang_li', createTime: '2025-11-21 09:58:41' },
@@ -166,7 +164,7 @@ describe('station work screen states', () => {
     expect(first!.textContent).toBe('10:02:03K7Q2M9XA4B上电检测不合格');
     expect(second!.textContent).toBe('09:58:41H3N8P2RC6D上电检测合格');
     expect(within(panel).getByText('共 2 条 · 合格 1 · 不合格 1')).toBeTruthy();
-    const list = seen.find((request) => pathOf(request) === '/api/station/results')!;
-    expect(new URL(list.url, 'http://x').searchParams.get('page')).toBe('1');
+    const [list] = server.calls(STATION.stationResults);
+    expect(list!.query.page).toBe('1');
   });
 });

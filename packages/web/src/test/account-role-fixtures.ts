@@ -1,7 +1,7 @@
 import { FUN_NAMES, MENU_TREE, type MenuSeed, type MenuTreeNode, type RoleRow, type UserRow } from '@factory/contracts';
 
 /**
- * The seeded menu tree as GET /api/menu/getMenuTree?withFunction=true answers it:
+ * The seeded menu tree as the menu tree call (MENU_ENDPOINTS.menuTree, withFunction=true) answers it:
  * menus and their buttons numbered in walk order, as the server's seed does.
  */
 export function seededMenuTree(): MenuTreeNode[] {

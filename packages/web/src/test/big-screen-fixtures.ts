@@ -1,14 +1,8 @@
 // Test helpers shared by the big screens' tests (数据中心 and 数据看板).
-import type { LoginResult, StreamTicket } from '@factory/contracts';
+import type { LiveStream, LoginResult, StreamTicket } from '@factory/contracts';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { useSession } from '../lib/session-store';
-import type { SeenRequest } from './fetch-stand-in';
-
-export const pathOf = (request: SeenRequest) => new URL(request.url, 'http://console').pathname;
-export const queryOf = (request: SeenRequest | undefined) =>
-  Object.fromEntries(new URL(request?.url ?? '/', 'http://console').searchParams);
-/** The recorded requests to one path. */
-export const calls = (seen: SeenRequest[], path: string) => seen.filter((request) => pathOf(request) === path);
+import { answer, type FakeRoute, rawAnswer } from './fake-server';
 
 let ticketsIssued = 0;
 /** The answer of a stream's ticket call: ticket-1, ticket-2 … in the order asked (counted per test). */
@@ -16,6 +10,12 @@ export function nextTicket(): StreamTicket {
   ticketsIssued += 1;
   return { ticket: `ticket-${ticketsIssued}`, expiresIn: 60 };
 }
+
+/** The fake server's answer to a stream's ticket call: nextTicket() each time. */
+export const ticketsOf = (stream: LiveStream): FakeRoute => answer(stream.ticket, () => nextTicket());
+
+/** What a proxy answers for a server that is down: a 502 page, no envelope. */
+export const badGateway = () => rawAnswer({ status: 500, body: '<html>502 Bad Gateway</html>' });
 
 /**
  * Each test of a big screen starts signed in with `session` and with EventSourceStandIn

@@ -1,7 +1,8 @@
-import type { Firmware, Flow, Product, Property } from '@factory/contracts';
+import { type Firmware, type Flow, MENUS, PATHS, PRODUCT_ENDPOINTS as PRODUCT, type Product, type Property } from '@factory/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { expect } from 'vitest';
+import { answer, type FakeRoute } from './fake-server';
 import { loginResultWith, sessionMenu } from './fixtures';
 
 /** Every button of /productCenter (DESIGN.md §4). */
@@ -11,7 +12,7 @@ export const PRODUCT_BUTTONS = ['add', 'detail', 'set', 'push', 'back', 'copy', 
 export function productSession(funcBotton: string[] = PRODUCT_BUTTONS) {
   return loginResultWith({}, [
     sessionMenu({ id: 1, name: '生产中心', url: '/', level: 1 }),
-    sessionMenu({ id: 2, pId: 1, name: '产品中心', url: '/productCenter', level: 2, funcBotton }),
+    sessionMenu({ id: 2, pId: 1, name: '产品中心', url: MENUS.productCenter, level: 2, funcBotton }),
   ]);
 }
 
@@ -43,7 +44,7 @@ export function firmwareOf(fields: Partial<Firmware> & Pick<Firmware, 'id'>): Fi
     versionNumber: `v1.0.${fields.id}`,
     description: '产测固件',
     originName: `fw-${fields.id}.bin`,
-    downloadUrl: `/api/file/key${fields.id}`,
+    downloadUrl: `${PATHS.file}/key${fields.id}`,
     size: 1024,
     status: 'STOP',
     updateTime: '2026-03-02 10:00:00',
@@ -95,21 +96,21 @@ export function flowOf(fields: Partial<Flow> & Pick<Flow, 'id' | 'order'>): Flow
 }
 
 /** The lookups of the product form, as the server seeds them. */
-export const LOOKUPS: Record<string, Array<{ id: number | string; name: string }>> = {
-  '/api/product/getProductTypes': [
+export const LOOKUP_ROUTES: FakeRoute[] = [
+  answer(PRODUCT.productTypes, [
     { id: 1, name: '智能网关' },
     { id: 2, name: '智能电表' },
-  ],
-  '/api/product/getCommunicationTypes': [
+  ]),
+  answer(PRODUCT.communicationTypes, [
     { id: 'noInternet', name: '不联网' },
     { id: '2.4G', name: '2.4G' },
     { id: 'THREE_2_ONE', name: '三合一' },
-  ],
-  '/api/product/getDataFormats': [
+  ]),
+  answer(PRODUCT.dataFormats, [
     { id: 1, name: 'JSON' },
     { id: 2, name: '二进制' },
-  ],
-};
+  ]),
+];
 
 /** An antd confirmation (modal.confirm) with this question, once it is open. */
 export async function findConfirm(question: string): Promise<HTMLElement> {

@@ -1,4 +1,5 @@
-import type { FlowCheckItem, FlowDetail, FlowItem } from '@factory/contracts';
+import { type FlowCheckItem, type FlowDetail, type FlowItem, PRODUCT_ENDPOINTS as PRODUCT } from '@factory/contracts';
+import { answer, type FakeRoute } from './fake-server';
 
 /** GET /api/product/getDataTypes as the server seeds it. */
 export const DATA_TYPE_LOOKUP = [
@@ -15,6 +16,9 @@ export const UNIT_LOOKUP = [
   { id: 1, name: 'V' },
   { id: 2, name: '℃' },
 ];
+
+/** The lookups of the property form. */
+export const SETUP_LOOKUP_ROUTES: FakeRoute[] = [answer(PRODUCT.dataTypes, DATA_TYPE_LOOKUP), answer(PRODUCT.units, UNIT_LOOKUP)];
 
 /** An auto-check item of a flow: the property's fields and the flow's standard value. */
 export function flowItemOf(fields: Partial<FlowItem> & Pick<FlowItem, 'id' | 'name' | 'dataTypeId'>): FlowItem {

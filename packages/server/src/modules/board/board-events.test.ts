@@ -2,11 +2,11 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type Envelope, PATHS, type StreamTicket } from '@factory/contracts';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { openEventStream } from '../../../test/event-stream.js';
 import { bearer, loginAsAdmin } from '../../../test/session-helpers.js';
 import { type RunningTask, stationApi } from '../../../test/station-api.js';
-import { buildTestApp, testDialects, type TestApp } from '../../../test/test-app.js';
+import { buildTestApp, testDialects, withTestApp } from '../../../test/test-app.js';
 
 /** A one-use ticket for a stream, from its ticket call (platform/stream-tickets.ts). */
 async function ticketOf(app: FastifyInstance, path: string, token: string): Promise<string> {
@@ -15,31 +15,27 @@ async function ticketOf(app: FastifyInstance, path: string, token: string): Prom
 }
 
 describe.each(testDialects())('live board events on %s', (dialect) => {
-  let t: TestApp;
-  let admin: string;
+  const t = withTestApp(dialect);
   let base: string;
   let watched: RunningTask;
   let other: RunningTask;
   beforeAll(async () => {
-    t = await buildTestApp(dialect);
-    admin = (await loginAsAdmin(t.app)).token;
     watched = await api.runningTask({ flows: 1, count: 5 });
     other = await api.runningTask({ flows: 1, count: 5 });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   });
-  afterAll(() => t.close());
 
   const api = stationApi(
     () => t.app,
-    () => admin,
+    () => t.admin,
   );
   const pass = async (task: RunningTask, unit: number) =>
     api.verdict(task.stations[0]!.token, await api.resultBody(task.flowIds[0]!, task.codes[unit]!));
 
   it('sends an event within a second of a result of the task, none for another task', async () => {
-    const boardTicket = await ticketOf(t.app, PATHS.boardEventsTicket, admin);
-    const centerTicket = await ticketOf(t.app, PATHS.dataCenterEventsTicket, admin);
+    const boardTicket = await ticketOf(t.app, PATHS.boardEventsTicket, t.admin);
+    const centerTicket = await ticketOf(t.app, PATHS.dataCenterEventsTicket, t.admin);
     const board = openEventStream(`${base}${PATHS.boardEvents}?taskId=${watched.taskId}&ticket=${boardTicket}`);
     const center = openEventStream(`${base}${PATHS.dataCenterEvents}?ticket=${centerTicket}`);
     try {
@@ -66,7 +62,7 @@ describe.each(testDialects())('live board events on %s', (dialect) => {
     const refused = openEventStream(`${base}${PATHS.boardEvents}?taskId=${watched.taskId}`);
     expect(await refused.opened).toBe(401);
     refused.close();
-    const unknown = openEventStream(`${base}${PATHS.boardEvents}?taskId=999999&ticket=${await ticketOf(t.app, PATHS.boardEventsTicket, admin)}`);
+    const unknown = openEventStream(`${base}${PATHS.boardEvents}?taskId=999999&ticket=${await ticketOf(t.app, PATHS.boardEventsTicket, t.admin)}`);
     expect(await unknown.opened).toBe(404);
     unknown.close();
   });

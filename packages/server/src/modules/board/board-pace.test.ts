@@ -1,8 +1,7 @@
 import { PATHS, type TaskDetail } from '@factory/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginAsAdmin } from '../../../test/session-helpers.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type RunningTask, stationApi } from '../../../test/station-api.js';
-import { buildTestApp, testDialects, type TestApp } from '../../../test/test-app.js';
+import { testDialects, withTestApp } from '../../../test/test-app.js';
 
 /*
  * Issue 13: early in a task the board read 3600 s over the few units done (720 s/台
@@ -14,13 +13,10 @@ import { buildTestApp, testDialects, type TestApp } from '../../../test/test-app
  * The line's takt is its slower flow's, 3 s, and 35 units remain: 105 s.
  */
 describe.each(testDialects())('the pace and the finish estimate early in a task on %s', (dialect) => {
-  let t: TestApp;
-  let admin: string;
+  const t = withTestApp(dialect);
   let task: RunningTask;
   let untested: RunningTask;
   beforeAll(async () => {
-    t = await buildTestApp(dialect);
-    admin = (await loginAsAdmin(t.app)).token;
     task = await api.runningTask({ flows: 2, count: 40 });
     untested = await api.runningTask({ flows: 2, count: 10 });
     const [s1, s2] = task.stations;
@@ -33,14 +29,13 @@ describe.each(testDialects())('the pace and the finish estimate early in a task 
       api.ok(await api.submit(s2!.token, await api.resultBody(s2!.flowId, task.codes[unit]!, at(10 + 3 * unit, 13 + 3 * unit))));
     }
   });
-  afterAll(() => t.close());
 
   const api = stationApi(
     () => t.app,
-    () => admin,
+    () => t.admin,
   );
   const board = async (path: string, taskId: number, query: Record<string, string | number> = {}) =>
-    api.ok(await api.get(path, admin, { taskId, ...query }));
+    api.ok(await api.get(path, t.admin, { taskId, ...query }));
 
   it('reads the takt from the units tested, not the hour, and the estimate from the takt', async () => {
     expect(await board(PATHS.boardSchedule, task.taskId)).toEqual({
@@ -54,7 +49,7 @@ describe.each(testDialects())('the pace and the finish estimate early in a task 
   });
 
   it('gives the task detail the same pace per flow (realSpeed)', async () => {
-    const detail = api.ok<TaskDetail>(await api.get(PATHS.taskDetail, admin, { id: task.taskId }));
+    const detail = api.ok<TaskDetail>(await api.get(PATHS.taskDetail, t.admin, { id: task.taskId }));
     expect(detail.flows.map((flow) => ({ name: flow.name, realSpeed: flow.realSpeed, finishNumber: flow.finishNumber }))).toEqual([
       { name: '流程1', realSpeed: 2, finishNumber: 8 },
       { name: '流程2', realSpeed: 3, finishNumber: 5 },

@@ -1,9 +1,10 @@
 import { PATHS, type StationResultBody } from '@factory/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { formatTime } from '../../platform/time.js';
-import { createRole, createUser, loginAs, loginAsAdmin } from '../../../test/session-helpers.js';
+import { createRole, createUser } from '../../../test/factories/index.js';
+import { loginAs } from '../../../test/session-helpers.js';
 import { type RunningTask, stationApi } from '../../../test/station-api.js';
-import { buildTestApp, testDialects, type TestApp } from '../../../test/test-app.js';
+import { testDialects, withTestApp } from '../../../test/test-app.js';
 
 /*
  * Known results through the station API, every board and dashboard figure
@@ -19,14 +20,11 @@ import { buildTestApp, testDialects, type TestApp } from '../../../test/test-app
  *   flow 2: A 5–11 s, B 25–31 s, C 40–46 s (fails): 41 s over 3 tests, 13.67 s a unit.
  */
 describe.each(testDialects())('task board and dashboard figures on %s', (dialect) => {
-  let t: TestApp;
-  let admin: string;
+  const t = withTestApp(dialect);
   let task: RunningTask;
   let itemName: string;
   let base: number;
   beforeAll(async () => {
-    t = await buildTestApp(dialect);
-    admin = (await loginAsAdmin(t.app)).token;
     task = await api.runningTask({ flows: 2, count: 4, perFlow: 1 });
     const [s1, s2] = task.stations;
     const [a, b, c] = task.codes;
@@ -44,14 +42,13 @@ describe.each(testDialects())('task board and dashboard figures on %s', (dialect
     await send(s2, c!, { manualResults: manual.manual.map((itemId) => ({ itemId, pass: false })), ...at(40, 46) });
     itemName = (await api.db().selectFrom('task_flow_item').select('name').where('taskFlowId', '=', s1!.flowId).executeTakeFirstOrThrow()).name;
   });
-  afterAll(() => t.close());
 
   const api = stationApi(
     () => t.app,
-    () => admin,
+    () => t.admin,
   );
-  const board = async (path: string, query: Record<string, string | number> = {}) => api.ok(await api.get(path, admin, { taskId: task.taskId, ...query }));
-  const center = async (path: string, query: Record<string, string | number> = {}) => api.ok(await api.get(path, admin, query));
+  const board = async (path: string, query: Record<string, string | number> = {}) => api.ok(await api.get(path, t.admin, { taskId: task.taskId, ...query }));
+  const center = async (path: string, query: Record<string, string | number> = {}) => api.ok(await api.get(path, t.admin, query));
 
   it('schedule: aim, produced, input, repaired, and the pace of the last hour', async () => {
     expect(await board(PATHS.boardSchedule)).toEqual({
@@ -101,7 +98,7 @@ describe.each(testDialects())('task board and dashboard figures on %s', (dialect
     const viewer = (await loginAs(t.app, 'viewer', 'Viewer12345')).token;
     expect((await api.get(PATHS.boardSchedule, viewer, { taskId: task.taskId })).statusCode).toBe(403);
     expect((await api.get(PATHS.dataCenterRealTimeInput, viewer)).statusCode).toBe(403);
-    expect((await api.get(PATHS.boardSchedule, admin, { taskId: 99_999 })).statusCode).toBe(404);
+    expect((await api.get(PATHS.boardSchedule, t.admin, { taskId: 99_999 })).statusCode).toBe(404);
   });
 
   it('dashboard: today, inputs, output, products, terminals and task rates', async () => {

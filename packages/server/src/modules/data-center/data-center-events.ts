@@ -1,8 +1,8 @@
-import type { Kysely } from 'kysely';
 import type { SessionAccount } from '../../platform/auth.js';
+import type { Db } from '../../platform/db.js';
+import { scopeOfAccount } from '../../platform/request-scope.js';
 import type { ResultEvent, ResultEventHub } from '../../platform/result-events.js';
-import type { Database } from '../../platform/schema.js';
-import { taskScopeOf, taskVisible } from '../task/task-scope.js';
+import { taskVisible } from '../task/task-scope.js';
 
 /** How long a stream trusts what it learnt of a task's visibility (a task's lines, or the user's, may change). */
 const VISIBILITY_TTL_MS = 60_000;
@@ -16,7 +16,7 @@ const VISIBILITY_TTL_MS = 60_000;
  * one read), with the scope read anew each time, so a change of lines counts.
  * The hub answered is the given one, its listeners filtered.
  */
-export function resultsInScope(db: Kysely<Database>, hub: ResultEventHub, account: SessionAccount, ownerId: number | null): ResultEventHub {
+export function resultsInScope(db: Db, hub: ResultEventHub, account: SessionAccount, ownerId: number | null): ResultEventHub {
   const inAccount = (event: ResultEvent) => ownerId === null || event.ownerId === ownerId;
   // The platform administrator and a tenant's root account see every task of the account.
   if (account.platformAdmin || account.parentId === null) {
@@ -27,8 +27,9 @@ export function resultsInScope(db: Kysely<Database>, hub: ResultEventHub, accoun
     const now = Date.now();
     const cached = known.get(taskId);
     if (cached && now - cached.at < VISIBILITY_TTL_MS) return cached.visible;
-    const asked = taskScopeOf(db, account)
-      .then((scope) => taskVisible(db, scope, taskId))
+    // Not the request's scope (kept for the request): the stream outlives it, and a change of lines counts.
+    const asked = scopeOfAccount(db, account)
+      .then((scope) => taskVisible(db.kysely, scope, taskId))
       // A failed read wakes nobody; the dashboard's polling still refreshes it.
       .catch(() => false);
     known.set(taskId, { at: now, visible: asked });

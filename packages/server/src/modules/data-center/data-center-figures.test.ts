@@ -1,11 +1,9 @@
 import { PATHS, type TaskDetail } from '@factory/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginAsAdmin } from '../../../test/session-helpers.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createLine, createPublishedProduct } from '../../../test/factories/index.js';
 import { type RunningTask, stationApi } from '../../../test/station-api.js';
-import { createLine } from '../../../test/line-factories.js';
 import { dayFromToday } from '../../../test/task-api.js';
-import { createPublishedProduct } from '../../../test/task-factories.js';
-import { buildTestApp, testDialects, type TestApp } from '../../../test/test-app.js';
+import { testDialects, withTestApp } from '../../../test/test-app.js';
 import { formatTime } from '../../platform/time.js';
 
 const DAY_MS = 86_400_000;
@@ -22,21 +20,18 @@ const DAY_MS = 86_400_000;
  * Each task has its own product, line, worker and one PAD per flow.
  */
 describe.each(testDialects())('the big screen against a known factory on %s', (dialect) => {
-  let t: TestApp;
-  let admin: string;
+  const t = withTestApp(dialect);
   let t1: RunningTask;
   let t2: RunningTask;
   let t3: RunningTask;
   let now: number;
   beforeAll(async () => {
-    t = await buildTestApp(dialect);
-    admin = (await loginAsAdmin(t.app)).token;
     t1 = await api.runningTask({ flows: 1, count: 3 });
     t2 = await api.runningTask({ flows: 2, count: 5 });
     t3 = await api.runningTask({ flows: 1, count: 4 });
     const t4Product = await createPublishedProduct(api.db(), { flows: 1 });
     api.ok(
-      await api.post(PATHS.taskCreate, admin, {
+      await api.post(PATHS.taskCreate, t.admin, {
         productTypeId: t4Product.productTypeId,
         productId: t4Product.productId,
         productNumber: t4Product.number,
@@ -55,23 +50,22 @@ describe.each(testDialects())('the big screen against a known factory on %s', (d
     await test(t2, 0, 2, { value: 99 });
     await test(t2, 0, 3);
     await test(t3, 0, 0);
-    api.ok(await api.post(PATHS.taskStop, admin, { id: t3.taskId }));
+    api.ok(await api.post(PATHS.taskStop, t.admin, { id: t3.taskId }));
   });
-  afterAll(() => t.close());
 
   const api = stationApi(
     () => t.app,
-    () => admin,
+    () => t.admin,
   );
   /** A result of a unit at a flow (passing unless told otherwise), at its station. */
   async function test(task: RunningTask, flow: number, unit: number, overrides: Record<string, unknown> = {}) {
     return api.verdict(task.stations[flow]!.token, await api.resultBody(task.flowIds[flow]!, task.codes[unit]!, overrides));
   }
-  const center = async (path: string, query: Record<string, string | number> = {}) => api.ok<unknown>(await api.get(path, admin, query));
+  const center = async (path: string, query: Record<string, string | number> = {}) => api.ok<unknown>(await api.get(path, t.admin, query));
   const dayOf = (at: number) => formatTime(at, t.config.timeZone).slice(0, 10);
 
   it('has the factory it was built to have', async () => {
-    const statusOf = async (task: RunningTask) => api.ok<TaskDetail>(await api.get(PATHS.taskDetail, admin, { id: task.taskId })).status;
+    const statusOf = async (task: RunningTask) => api.ok<TaskDetail>(await api.get(PATHS.taskDetail, t.admin, { id: task.taskId })).status;
     expect([await statusOf(t1), await statusOf(t2), await statusOf(t3)]).toEqual(['FINISH', 'START', 'STOP']);
   });
 

@@ -1,122 +1,74 @@
-import {
-  dailySeries,
-  deviceAverage,
-  devOutput,
-  envelopeOf,
-  need,
-  PATHS,
-  productionTop,
-  productionTopQuery,
-  rateSeries,
-  realTimeInput,
-  statisticInfo,
-  streamTicket,
-  taskCount,
-  taskCountQuery,
-  terminalCounts,
-  timeTypeQuery,
-} from '@factory/contracts';
-import type { FastifyRequest } from 'fastify';
+import { DATA_CENTER_ENDPOINTS as CENTER } from '@factory/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAccount } from '../../platform/auth.js';
-import type { Db } from '../../platform/db.js';
-import { ok } from '../../platform/envelope.js';
 import { STREAM_SECURITY, streamResults, streamTicketFor } from '../../platform/event-stream.js';
 import type { ModuleContext } from '../../platform/module-context.js';
-import { taskScopeOf } from '../task/task-scope.js';
+import { rawRoute, route, type RouteExtras } from '../../platform/route.js';
 import { resultsInScope } from './data-center-events.js';
 import * as center from './data-center.service.js';
 
-const tags = ['数据中心'];
-const DATA_CENTER = { permission: need('/dataCenter'), operationLog: false } as const;
+/** The dashboard's calls are read every few seconds: none is put on the operation log. */
+const QUIET: RouteExtras = { config: { operationLog: false } };
 
 /**
- * What the caller's figures count: its tenant's, every tenant's for the platform
- * administrator, and for a user tied to lines only the tasks and terminals of
- * its lines, as its task list and terminal page show them (task-scope.ts).
+ * 数据中心: the big-screen dashboard's calls (issue 7), each refreshed at its own period (seed 000 §7).
+ * What the caller's figures count is its request scope: its tenant's, every tenant's for the
+ * platform administrator, and for a user tied to lines only the tasks and terminals of its
+ * lines, as its task list and terminal page show them.
  */
-const scopeOf = (db: Db, request: FastifyRequest) => taskScopeOf(db.kysely, requireAccount(request));
-
-/** 数据中心: the big-screen dashboard's calls (issue 7), each refreshed at its own period (seed 000 §7). */
 export function dataCenterRoutes({ db, config, results }: ModuleContext): FastifyPluginAsyncZod {
   const idleMs = config.sessionIdleMinutes * 60_000;
   return async (app) => {
     // Beyond the specification: an event within a second of a result of a task the caller sees (data-center-events.ts).
-    app.get(
-      PATHS.dataCenterEvents,
-      { config: { ...DATA_CENTER, eventStream: true }, schema: { tags, summary: '数据中心实时事件（SSE）', security: STREAM_SECURITY } },
+    rawRoute(
+      app,
+      CENTER.dataCenterEvents,
       async (request, reply) => {
-        const account = requireAccount(request);
-        const { ownerId } = await scopeOf(db, request);
-        streamResults(request, reply, resultsInScope(db.kysely, results, account, ownerId), () => true);
+        const { account, ownerId } = await request.scope();
+        streamResults(request, reply, resultsInScope(db, results, account, ownerId), () => true);
       },
+      { config: { operationLog: false, eventStream: true }, security: STREAM_SECURITY },
     );
-    app.post(
-      PATHS.dataCenterEventsTicket,
-      { config: DATA_CENTER, schema: { tags, summary: '数据中心实时事件票据', response: { 200: envelopeOf(streamTicket) } } },
-      async (request) => ok(await streamTicketFor(db, request, PATHS.dataCenterEvents)),
-    );
+    route(app, CENTER.dataCenterEventsTicket, async (request) => streamTicketFor(db, request, CENTER.dataCenterEvents.path), QUIET);
 
-    app.get(
-      PATHS.dataCenterRealTimeInput,
-      { config: DATA_CENTER, schema: { tags, summary: '实时投入', response: { 200: envelopeOf(realTimeInput) } } },
-      async (request) => ok(await center.realTimeInput(db.kysely, await scopeOf(db, request), Date.now(), config.timeZone, idleMs)),
+    route(
+      app,
+      CENTER.dataCenterRealTimeInput,
+      async (request) => center.realTimeInput(db.kysely, await request.scope(), Date.now(), config.timeZone, idleMs),
+      QUIET,
     );
-    app.get(
-      PATHS.dataCenterStatisticInfo,
-      { config: DATA_CENTER, schema: { tags, summary: '抽检与库存统计', response: { 200: envelopeOf(statisticInfo) } } },
-      async () => ok(center.statisticInfo()),
+    route(app, CENTER.dataCenterStatisticInfo, async () => center.statisticInfo(), QUIET);
+    route(app, CENTER.dataCenterDevOutput, async (request) => center.devOutput(db.kysely, await request.scope()), QUIET);
+    route(
+      app,
+      CENTER.dataCenterProductionTop,
+      async (request) => center.productionTop(db.kysely, await request.scope(), request.query.topNum),
+      QUIET,
     );
-    app.get(
-      PATHS.dataCenterDevOutput,
-      { config: DATA_CENTER, schema: { tags, summary: '研发与产出', response: { 200: envelopeOf(devOutput) } } },
-      async (request) => ok(await center.devOutput(db.kysely, await scopeOf(db, request))),
+    route(app, CENTER.dataCenterPdaCount, async (request) => center.pdaCount(db.kysely, await request.scope()), QUIET);
+    route(app, CENTER.dataCenterPadCount, async (request) => center.padCount(db.kysely, await request.scope()), QUIET);
+    route(
+      app,
+      CENTER.dataCenterDeviceAverage,
+      async (request) => center.deviceAverage(db.kysely, await request.scope(), Date.now(), config.timeZone),
+      QUIET,
     );
-    app.get(
-      PATHS.dataCenterProductionTop,
-      {
-        config: DATA_CENTER,
-        schema: { tags, summary: '产品产量排行', querystring: productionTopQuery, response: { 200: envelopeOf(productionTop) } },
-      },
-      async (request) => ok(await center.productionTop(db.kysely, await scopeOf(db, request), request.query.topNum)),
+    route(
+      app,
+      CENTER.dataCenterTaskCount,
+      async (request) => center.taskCount(db.kysely, await request.scope(), request.query.hold),
+      QUIET,
     );
-    app.get(
-      PATHS.dataCenterPdaCount,
-      { config: DATA_CENTER, schema: { tags, summary: '手持机数量', response: { 200: envelopeOf(terminalCounts) } } },
-      async (request) => ok(await center.pdaCount(db.kysely, await scopeOf(db, request))),
+    route(
+      app,
+      CENTER.dataCenterDeviceProductivity,
+      async (request) => center.deviceProductivity(db.kysely, await request.scope(), request.query.timeType, Date.now(), config.timeZone),
+      QUIET,
     );
-    app.get(
-      PATHS.dataCenterPadCount,
-      { config: DATA_CENTER, schema: { tags, summary: 'PAD数量', response: { 200: envelopeOf(terminalCounts) } } },
-      async (request) => ok(await center.padCount(db.kysely, await scopeOf(db, request))),
-    );
-    app.get(
-      PATHS.dataCenterDeviceAverage,
-      { config: DATA_CENTER, schema: { tags, summary: '平均产能', response: { 200: envelopeOf(deviceAverage) } } },
-      async (request) => ok(await center.deviceAverage(db.kysely, await scopeOf(db, request), Date.now(), config.timeZone)),
-    );
-    app.get(
-      PATHS.dataCenterTaskCount,
-      { config: DATA_CENTER, schema: { tags, summary: '任务指标', querystring: taskCountQuery, response: { 200: envelopeOf(taskCount) } } },
-      async (request) => ok(await center.taskCount(db.kysely, await scopeOf(db, request), request.query.hold)),
-    );
-    app.get(
-      PATHS.dataCenterDeviceProductivity,
-      {
-        config: DATA_CENTER,
-        schema: { tags, summary: '设备产能', querystring: timeTypeQuery, response: { 200: envelopeOf(dailySeries) } },
-      },
-      async (request) =>
-        ok(await center.deviceProductivity(db.kysely, await scopeOf(db, request), request.query.timeType, Date.now(), config.timeZone)),
-    );
-    app.get(
-      PATHS.dataCenterDeviceOnePass,
-      {
-        config: DATA_CENTER,
-        schema: { tags, summary: '一次通过率', querystring: timeTypeQuery, response: { 200: envelopeOf(rateSeries) } },
-      },
-      async (request) =>
-        ok(await center.deviceOnePass(db.kysely, await scopeOf(db, request), request.query.timeType, Date.now(), config.timeZone)),
+    route(
+      app,
+      CENTER.dataCenterDeviceOnePass,
+      async (request) => center.deviceOnePass(db.kysely, await request.scope(), request.query.timeType, Date.now(), config.timeZone),
+      QUIET,
     );
   };
 }

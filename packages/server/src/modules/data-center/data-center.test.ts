@@ -1,11 +1,11 @@
 import type { AddressInfo } from 'node:net';
 import { type Envelope, PATHS } from '@factory/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { openEventStream } from '../../../test/event-stream.js';
-import { bearer, loginAsAdmin } from '../../../test/session-helpers.js';
+import { createManager } from '../../../test/factories/index.js';
+import { bearer } from '../../../test/session-helpers.js';
 import { type RunningTask, stationApi } from '../../../test/station-api.js';
-import { buildTestApp, testDialects, type TestApp } from '../../../test/test-app.js';
-import { createManager } from '../../../test/user-factories.js';
+import { testDialects, withTestApp } from '../../../test/test-app.js';
 import { formatTime } from '../../platform/time.js';
 
 /*
@@ -13,14 +13,11 @@ import { formatTime } from '../../platform/time.js';
  * tasks of its line and the terminals there, never 总装一线's (issue 12, finding 7).
  */
 describe.each(testDialects())('the dashboard of a user tied to lines on %s', (dialect) => {
-  let t: TestApp;
-  let admin: string;
+  const t = withTestApp(dialect);
   let lineUser: string;
   let theirs: RunningTask;
   let mine: RunningTask;
   beforeAll(async () => {
-    t = await buildTestApp(dialect);
-    admin = (await loginAsAdmin(t.app)).token;
     theirs = await api.runningTask({ flows: 1, count: 5 });
     mine = await api.runningTask({ flows: 1, count: 4 });
     // 总装一线 produces three units, 总装二线 one (and fails one).
@@ -30,11 +27,10 @@ describe.each(testDialects())('the dashboard of a user tied to lines on %s', (di
     const myLine = await api.db().selectFrom('task_line').select('lineId').where('taskId', '=', mine.taskId).executeTakeFirstOrThrow();
     lineUser = (await createManager(t.app, ['/dataCenter'], [myLine.lineId])).token;
   });
-  afterAll(() => t.close());
 
   const api = stationApi(
     () => t.app,
-    () => admin,
+    () => t.admin,
   );
   async function pass(task: RunningTask, unit: number) {
     return api.verdict(task.stations[0]!.token, await api.resultBody(task.flowIds[0]!, task.codes[unit]!));
@@ -54,7 +50,7 @@ describe.each(testDialects())('the dashboard of a user tied to lines on %s', (di
       personInput: 1,
     });
     // The platform administrator sees both lines.
-    expect(await center(admin, PATHS.dataCenterRealTimeInput)).toMatchObject({
+    expect(await center(t.admin, PATHS.dataCenterRealTimeInput)).toMatchObject({
       targetProduction: 9,
       producedProductToday: 4,
       deviceInput: 5,
@@ -66,13 +62,13 @@ describe.each(testDialects())('the dashboard of a user tied to lines on %s', (di
 
   it('ranks and totals the products of its own tasks only', async () => {
     expect(await center(lineUser, PATHS.dataCenterProductionTop, { topNum: 5 })).toEqual([{ xVal: productOf(mine), yVal: 1 }]);
-    expect(await center(admin, PATHS.dataCenterProductionTop, { topNum: 5 })).toEqual([
+    expect(await center(t.admin, PATHS.dataCenterProductionTop, { topNum: 5 })).toEqual([
       { xVal: productOf(theirs), yVal: 3 },
       { xVal: productOf(mine), yVal: 1 },
     ]);
     // Products are the account's, not a line's: both are counted; output and plan are its tasks'.
     expect(await center(lineUser, PATHS.dataCenterDevOutput)).toEqual({ developmentCount: 2, outputCount: 1, total: 4 });
-    expect(await center(admin, PATHS.dataCenterDevOutput)).toEqual({ developmentCount: 2, outputCount: 4, total: 9 });
+    expect(await center(t.admin, PATHS.dataCenterDevOutput)).toEqual({ developmentCount: 2, outputCount: 4, total: 9 });
   });
 
   it('counts the terminals of its lines, and the rates and series of its own tasks', async () => {
@@ -84,7 +80,7 @@ describe.each(testDialects())('the dashboard of a user tied to lines on %s', (di
     ]);
     // One unit passed and one failed at the first attempt on its line; three passed on the other.
     expect(await center(lineUser, PATHS.dataCenterTaskCount, { hold: 2 })).toMatchObject({ onePassRate: 0.5 });
-    expect(await center(admin, PATHS.dataCenterTaskCount, { hold: 2 })).toMatchObject({ onePassRate: 0.8 });
+    expect(await center(t.admin, PATHS.dataCenterTaskCount, { hold: 2 })).toMatchObject({ onePassRate: 0.8 });
     const today = formatTime(Date.now(), t.config.timeZone).slice(0, 10);
     const days = (await center(lineUser, PATHS.dataCenterDeviceProductivity, { timeType: 'PRE_30_DAY' })) as { xVal: string; yVal: number }[];
     expect(days.at(-1)).toEqual({ xVal: today.slice(5), yVal: 1 });

@@ -11,18 +11,8 @@ function containsText(column: string, text: string): Expression<SqlBool> {
   return sql<SqlBool>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
 }
 
-export interface DocumentRow {
-  id: number;
-  type: string;
-  originName: string;
-  fileId: number;
-  fileKey: string;
-  sha256: string;
-  contentType: string;
-  size: number;
-  createTime: number;
-  uploaderName: string | null;
-}
+/** A document with its stored file and uploader, as the list and the delete read it. */
+export type DocumentRow = NonNullable<Awaited<ReturnType<typeof findDocument>>>;
 
 function documentsWithFiles(db: Kysely<Database>) {
   return db
@@ -44,13 +34,13 @@ function documentsWithFiles(db: Kysely<Database>) {
 }
 
 /** The documents of one type, newest first; `originName` matches as "contains". */
-export function listDocuments(db: Kysely<Database>, type: DocumentType, originName: string | undefined): Promise<DocumentRow[]> {
+export function listDocuments(db: Kysely<Database>, type: DocumentType, originName: string | undefined) {
   let query = documentsWithFiles(db).where('document.type', '=', type);
   if (originName) query = query.where(containsText('document.originName', originName));
   return query.orderBy('document.createTime', 'desc').orderBy('document.id', 'desc').execute();
 }
 
-export function findDocument(db: Kysely<Database>, id: number): Promise<DocumentRow | undefined> {
+export function findDocument(db: Kysely<Database>, id: number) {
   return documentsWithFiles(db).where('document.id', '=', id).executeTakeFirst();
 }
 

@@ -1,23 +1,20 @@
 import fs from 'node:fs';
 import { type DocumentItem, type DocumentType, type Envelope, MAX_UPLOAD_BYTES, MSG, PATHS } from '@factory/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { filesUnder, type FilePart, multipartBody, tinyPdf, uniqueBytes } from '../../../test/document-factories.js';
-import { bearer, createRole, createUser, dbOf, loginAs, loginAsAdmin } from '../../../test/session-helpers.js';
-import { buildTestApp, testDialects, type TestApp } from '../../../test/test-app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createRole, createUser, type FilePart, filesUnder, multipartBody, tinyPdf, uniqueBytes } from '../../../test/factories/index.js';
+import { bearer, dbOf, loginAs } from '../../../test/session-helpers.js';
+import { testDialects, withTestApp } from '../../../test/test-app.js';
 import { blobPath } from '../../platform/files.js';
 
 describe.each(testDialects())('documents on %s', (dialect) => {
-  let t: TestApp;
-  let admin: string;
+  const t = withTestApp(dialect);
   /** holds /userDoc with add and delete, and /serveDoc read-only */
   let userDocEditor: string;
   /** holds no document menu */
   let outsider: string;
 
   beforeAll(async () => {
-    t = await buildTestApp(dialect);
     const db = dbOf(t.app);
-    admin = (await loginAsAdmin(t.app)).token;
     const editorRole = await createRole(db, ['/userDoc', '/userDoc:add', '/userDoc:delete', '/serveDoc']);
     await createUser(db, 'doc_editor', 'Passw0rdX', { roleId: editorRole });
     userDocEditor = (await loginAs(t.app, 'doc_editor', 'Passw0rdX')).token;
@@ -25,7 +22,6 @@ describe.each(testDialects())('documents on %s', (dialect) => {
     await createUser(db, 'doc_outsider', 'Passw0rdX', { roleId: outsiderRole });
     outsider = (await loginAs(t.app, 'doc_outsider', 'Passw0rdX')).token;
   });
-  afterAll(() => t.close());
 
   async function upload(token: string | null, type: string, files: FilePart[], fields: Record<string, string> = {}) {
     const { payload, headers } = await multipartBody(files, fields);
@@ -37,7 +33,7 @@ describe.each(testDialects())('documents on %s', (dialect) => {
     });
   }
 
-  async function uploadOk(type: DocumentType, filename: string, content: Buffer, token = admin): Promise<DocumentItem> {
+  async function uploadOk(type: DocumentType, filename: string, content: Buffer, token = t.admin): Promise<DocumentItem> {
     const response = await upload(token, type, [{ field: 'file', filename, content }]);
     expect(response.statusCode, response.body).toBe(200);
     return response.json<Envelope<DocumentItem>>().data;
@@ -91,15 +87,15 @@ describe.each(testDialects())('documents on %s', (dialect) => {
 
     it('answers 400 请选择要上传的文件 without a file', async () => {
       const before = await countRows();
-      const onlyField = await upload(admin, 'USER_DOC', [], { note: 'no file here' });
+      const onlyField = await upload(t.admin, 'USER_DOC', [], { note: 'no file here' });
       expect(onlyField.statusCode).toBe(400);
       expect(onlyField.json()).toEqual({ code: 0, data: null, errorMsg: MSG.fileRequired });
 
-      const empty = await upload(admin, 'USER_DOC', [{ field: 'file', filename: 'empty.pdf', content: Buffer.alloc(0) }]);
+      const empty = await upload(t.admin, 'USER_DOC', [{ field: 'file', filename: 'empty.pdf', content: Buffer.alloc(0) }]);
       expect(empty.statusCode).toBe(400);
       expect(empty.json().errorMsg).toBe(MSG.fileRequired);
 
-      const wrongField = await upload(admin, 'USER_DOC', [{ field: 'other', filename: 'a.pdf', content: tinyPdf() }]);
+      const wrongField = await upload(t.admin, 'USER_DOC', [{ field: 'other', filename: 'a.pdf', content: tinyPdf() }]);
       expect(wrongField.statusCode).toBe(400);
       expect(wrongField.json().errorMsg).toBe(MSG.fileRequired);
 
@@ -107,7 +103,7 @@ describe.each(testDialects())('documents on %s', (dialect) => {
         method: 'POST',
         url: `${PATHS.documentUpload}?type=USER_DOC`,
         payload: { file: 'x' },
-        headers: bearer(admin),
+        headers: bearer(t.admin),
       });
       expect(notMultipart.statusCode).toBe(400);
       expect(notMultipart.json().errorMsg).toBe(MSG.fileRequired);
@@ -117,14 +113,14 @@ describe.each(testDialects())('documents on %s', (dialect) => {
     it.each([['NOPE'], [''], [undefined]])('answers 400 文档类型不正确 for type %j', async (type) => {
       const { payload, headers } = await multipartBody([{ field: 'file', filename: 'a.pdf', content: tinyPdf() }]);
       const url = type === undefined ? PATHS.documentUpload : `${PATHS.documentUpload}?type=${type}`;
-      const response = await t.app.inject({ method: 'POST', url, payload, headers: { ...headers, ...bearer(admin) } });
+      const response = await t.app.inject({ method: 'POST', url, payload, headers: { ...headers, ...bearer(t.admin) } });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ code: 0, data: null, errorMsg: MSG.documentTypeRule });
     });
 
     it('keeps the first file of a request that sends several', async () => {
       const first = uniqueBytes(100, 'first of two');
-      const response = await upload(admin, 'TECH_DOC', [
+      const response = await upload(t.admin, 'TECH_DOC', [
         { field: 'file', filename: 'one.txt', content: first },
         { field: 'file', filename: 'two.txt', content: uniqueBytes(100, 'second of two') },
       ]);
@@ -136,11 +132,11 @@ describe.each(testDialects())('documents on %s', (dialect) => {
     it('accepts exactly 20 MB and refuses 20 MB + 1 byte with 413, leaving nothing on disk or in the tables', async () => {
       const exact = await uploadOk('USER_DOC', 'exact.bin', uniqueBytes(MAX_UPLOAD_BYTES, 'exactly twenty'));
       expect(exact.size).toBe(MAX_UPLOAD_BYTES);
-      expect((await remove(admin, exact.id)).statusCode).toBe(200);
+      expect((await remove(t.admin, exact.id)).statusCode).toBe(200);
 
       const before = await countRows();
       const filesBefore = filesUnder(t.config.filesDir);
-      const response = await upload(admin, 'USER_DOC', [
+      const response = await upload(t.admin, 'USER_DOC', [
         { field: 'file', filename: 'too-big.pdf', content: uniqueBytes(MAX_UPLOAD_BYTES + 1, 'one too many') },
       ]);
       expect(response.statusCode).toBe(413);
@@ -199,9 +195,9 @@ describe.each(testDialects())('documents on %s', (dialect) => {
       const done = await remove(userDocEditor, userDoc.id);
       expect(done.statusCode).toBe(200);
       expect(done.json()).toEqual({ code: 1, data: null, errorMsg: null });
-      const remaining = (await list(admin, 'type=USER_DOC')).json<Envelope<DocumentItem[]>>().data;
+      const remaining = (await list(t.admin, 'type=USER_DOC')).json<Envelope<DocumentItem[]>>().data;
       expect(remaining.map((d) => d.id)).not.toContain(userDoc.id);
-      const servers = (await list(admin, 'type=SERVER_DOC')).json<Envelope<DocumentItem[]>>().data;
+      const servers = (await list(t.admin, 'type=SERVER_DOC')).json<Envelope<DocumentItem[]>>().data;
       expect(servers.map((d) => d.id)).toContain(serverDoc.id);
     });
   });
@@ -253,7 +249,7 @@ describe.each(testDialects())('documents on %s', (dialect) => {
       const filesBefore = filesUnder(t.config.filesDir);
       const exe = Buffer.concat([Buffer.from('MZ'), uniqueBytes(500, 'this program cannot be run in DOS mode')]);
       for (const contentType of ['application/pdf', 'application/octet-stream']) {
-        const response = await upload(admin, 'USER_DOC', [{ field: 'file', filename: '用户手册.pdf', content: exe, contentType }]);
+        const response = await upload(t.admin, 'USER_DOC', [{ field: 'file', filename: '用户手册.pdf', content: exe, contentType }]);
         expect(response.statusCode).toBe(400);
         expect(response.json()).toEqual({ code: 0, data: null, errorMsg: MSG.fileContentMismatch });
       }
@@ -268,7 +264,7 @@ describe.each(testDialects())('documents on %s', (dialect) => {
       const b = await uploadOk('TECH_DOC', '接口说明_B.PDF', tinyPdf('list b'));
       const c = await uploadOk('TECH_DOC', '部署指南.txt', uniqueBytes(64, 'list c'));
 
-      const all = (await list(admin, 'type=TECH_DOC')).json<Envelope<DocumentItem[]>>();
+      const all = (await list(t.admin, 'type=TECH_DOC')).json<Envelope<DocumentItem[]>>();
       expect(all.code).toBe(1);
       const ids = all.data.map((d) => d.id);
       expect(ids.indexOf(c.id)).toBeLessThan(ids.indexOf(b.id));
@@ -276,7 +272,7 @@ describe.each(testDialects())('documents on %s', (dialect) => {
       expect(all.data.every((d) => d.type === 'TECH_DOC')).toBe(true);
 
       const search = async (name: string) =>
-        (await list(admin, `type=TECH_DOC&originName=${encodeURIComponent(name)}`))
+        (await list(t.admin, `type=TECH_DOC&originName=${encodeURIComponent(name)}`))
           .json<Envelope<DocumentItem[]>>()
           .data.map((d) => d.originName);
       expect(await search('接口说明')).toEqual(['接口说明_B.PDF', '接口说明_A.pdf']);
@@ -284,11 +280,11 @@ describe.each(testDialects())('documents on %s', (dialect) => {
       expect(await search('%')).toEqual([]);
       expect(await search('指南')).toEqual(['部署指南.txt']);
       expect(await search('')).toHaveLength(all.data.length);
-      expect((await list(admin, 'type=USER_DOC&originName=部署指南')).json().data).toEqual([]);
+      expect((await list(t.admin, 'type=USER_DOC&originName=部署指南')).json().data).toEqual([]);
     });
 
     it.each([['type=BAD'], ['']])('answers 400 文档类型不正确 for %j', async (query) => {
-      const response = await list(admin, query);
+      const response = await list(t.admin, query);
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ code: 0, data: null, errorMsg: MSG.documentTypeRule });
     });
@@ -296,10 +292,10 @@ describe.each(testDialects())('documents on %s', (dialect) => {
 
   describe('delete', () => {
     it('answers 404 for an unknown id and 400 without an id', async () => {
-      const missing = await remove(admin, 999999);
+      const missing = await remove(t.admin, 999999);
       expect(missing.statusCode).toBe(404);
       expect(missing.json().errorMsg).toBe(MSG.recordNotFound);
-      const noId = await remove(admin, undefined);
+      const noId = await remove(t.admin, undefined);
       expect(noId.statusCode).toBe(400);
       expect(noId.json().errorMsg).toBe(MSG.idRequired);
     });
@@ -314,18 +310,18 @@ describe.each(testDialects())('documents on %s', (dialect) => {
       const blob = blobPath(t.config.filesDir, sha256);
       expect(filesUnder(t.config.filesDir).filter((name) => name.endsWith(sha256))).toHaveLength(1);
 
-      expect((await remove(admin, first.id)).statusCode).toBe(200);
+      expect((await remove(t.admin, first.id)).statusCode).toBe(200);
       expect(fs.existsSync(blob)).toBe(true);
       expect((await t.app.inject({ method: 'GET', url: first.downloadUrl })).statusCode).toBe(404);
       const stillServed = await t.app.inject({ method: 'GET', url: second.downloadUrl });
       expect(stillServed.statusCode).toBe(200);
       expect(stillServed.rawPayload).toEqual(content);
 
-      expect((await remove(admin, second.id)).statusCode).toBe(200);
+      expect((await remove(t.admin, second.id)).statusCode).toBe(200);
       expect(fs.existsSync(blob)).toBe(false);
       const rows = await dbOf(t.app).selectFrom('stored_file').select('id').where('sha256', '=', sha256).execute();
       expect(rows).toEqual([]);
-      expect((await remove(admin, second.id)).statusCode).toBe(404);
+      expect((await remove(t.admin, second.id)).statusCode).toBe(404);
     });
   });
 });

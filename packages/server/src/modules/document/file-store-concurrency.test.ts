@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import { Readable } from 'node:stream';
 import { type DocumentItem, type Envelope, PATHS } from '@factory/contracts';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FilePart, multipartBody, tinyPdf, uniqueBytes } from '../../../test/document-factories.js';
-import { bearer, dbOf, loginAsAdmin } from '../../../test/session-helpers.js';
-import { buildTestApp, testDialects, type TestApp } from '../../../test/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { type FilePart, multipartBody, tinyPdf, uniqueBytes } from '../../../test/factories/index.js';
+import { bearer, dbOf } from '../../../test/session-helpers.js';
+import { testDialects, withTestApp } from '../../../test/test-app.js';
 import { blobPath } from '../../platform/files.js';
 
 /**
@@ -15,14 +15,8 @@ import { blobPath } from '../../platform/files.js';
  * finding 3 (PostgreSQL lost the file in 27 of 30 rounds).
  */
 describe.each(testDialects())('the file store under concurrent identical uploads on %s', (dialect) => {
-  let t: TestApp;
-  let admin: string;
+  const t = withTestApp(dialect);
 
-  beforeAll(async () => {
-    t = await buildTestApp(dialect);
-    admin = (await loginAsAdmin(t.app)).token;
-  });
-  afterAll(() => t.close());
 
   async function send(url: string, files: FilePart[]): Promise<LightMyRequestResponse> {
     const { payload, headers } = await multipartBody(files);
@@ -34,7 +28,7 @@ describe.each(testDialects())('the file store under concurrent identical uploads
         yield payload.subarray(at, at + 512);
       }
     };
-    return t.app.inject({ method: 'POST', url, payload: Readable.from(pieces()), headers: { ...headers, ...bearer(admin) } });
+    return t.app.inject({ method: 'POST', url, payload: Readable.from(pieces()), headers: { ...headers, ...bearer(t.admin) } });
   }
 
   const ROUNDS = 8;
@@ -58,7 +52,7 @@ describe.each(testDialects())('the file store under concurrent identical uploads
         // eleventh passes the multipart limit (413) after the shared blob arrived.
         if (i < ACCEPTED) requests.push(send(PATHS.fileUpload, [part(`accepted-${i}.pdf`), ...others(`accepted ${round} ${i}`, 9)]));
         if (i < REFUSED) requests.push(send(PATHS.fileUpload, [part(`refused-${i}.pdf`), ...others(`refused ${round} ${i}`, 10)]));
-        if (i === 0) requests.push(t.app.inject({ method: 'POST', url: PATHS.documentDelete, payload: { id: earlierId }, headers: bearer(admin) }));
+        if (i === 0) requests.push(t.app.inject({ method: 'POST', url: PATHS.documentDelete, payload: { id: earlierId }, headers: bearer(t.admin) }));
       }
       const responses = await Promise.all(requests);
       const statuses = responses.map((response) => response.statusCode).sort();

@@ -1,13 +1,13 @@
 import fs from 'node:fs';
-import { envelopeOf, MSG, needAnyOf, PATHS, PUBLIC } from '@factory/contracts';
-import type { FastifyRequest } from 'fastify';
+import { FILE_ENDPOINTS as FILE, MENUS, MSG, PATHS, PUBLIC } from '@factory/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAccount } from '../../platform/auth.js';
-import { failure, ok } from '../../platform/envelope.js';
+import { failure } from '../../platform/envelope.js';
 import { notFound } from '../../platform/errors.js';
 import { blobPath, contentDisposition, discardReceivedBlobs, fileUrl, isInline, recordStoredFiles } from '../../platform/files.js';
 import type { ModuleContext } from '../../platform/module-context.js';
+import { route } from '../../platform/route.js';
 import { findStoredFile } from './file.repository.js';
 import { entityTag, matchesNoneMatch, parseRange } from '../../platform/file-response.js';
 import { type Grant, requireAnyGrant } from './upload-access.js';
@@ -18,17 +18,16 @@ const tags = ['文件'];
  * Who may upload: a user who may save a form that attaches files, on the screens
  * that have such forms: the product center (add, set) and seed 002's parts and
  * communication modules, whose DTU forms send their files here (add, edit); see
- * docs/decisions.md. The menus are the route's declared need (the guard), the
+ * docs/decisions.md. The menus are the endpoint's declared need (the guard), the
  * buttons are checked next, both before a byte of the body is read.
  */
-const UPLOAD_MENUS = needAnyOf('/productCenter', '/parts', '/communication');
 const UPLOAD_BUTTONS: readonly Grant[] = [
-  { menu: '/productCenter', fun: 'add' },
-  { menu: '/productCenter', fun: 'set' },
-  { menu: '/parts', fun: 'add' },
-  { menu: '/parts', fun: 'edit' },
-  { menu: '/communication', fun: 'add' },
-  { menu: '/communication', fun: 'edit' },
+  { menu: MENUS.productCenter, fun: 'add' },
+  { menu: MENUS.productCenter, fun: 'set' },
+  { menu: MENUS.parts, fun: 'add' },
+  { menu: MENUS.parts, fun: 'edit' },
+  { menu: MENUS.communication, fun: 'add' },
+  { menu: MENUS.communication, fun: 'edit' },
 ];
 /** As many files as the multipart limit lets through in one request (app.ts). */
 const MAX_FILES = 10;
@@ -43,22 +42,10 @@ const CACHE_CONTROL = 'private, max-age=31536000, immutable';
 const SANDBOX_POLICY = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox";
 
 export function fileRoutes({ db, config }: ModuleContext): FastifyPluginAsyncZod {
-  const summaries = new WeakMap<FastifyRequest, string>();
-
   return async (app) => {
-    app.post(
-      PATHS.fileUpload,
-      {
-        config: { permission: UPLOAD_MENUS, logSummary: (request) => summaries.get(request) },
-        onRequest: requireAnyGrant(db, UPLOAD_BUTTONS),
-        schema: {
-          tags,
-          summary: '上传文件',
-          description: 'multipart/form-data, one or more files in the field `files`, at most 20 MB each; answers their URLs',
-          consumes: ['multipart/form-data'],
-          response: { 200: envelopeOf(z.array(z.string())) },
-        },
-      },
+    route(
+      app,
+      FILE.fileUpload,
       async (request) => {
         const account = requireAccount(request);
         const blobs = await receiveFileParts(request, db.kysely, config.filesDir, { field: 'files', max: MAX_FILES });
@@ -70,8 +57,13 @@ export function fileRoutes({ db, config }: ModuleContext): FastifyPluginAsyncZod
           await discardReceivedBlobs(db.kysely, config.filesDir, blobs);
           throw error;
         }
-        summaries.set(request, `上传文件 ${blobs.map((blob) => blob.originName).join(', ')}`);
-        return ok(keys.map(fileUrl));
+        request.operationSummary = `上传文件 ${blobs.map((blob) => blob.originName).join(', ')}`;
+        return keys.map(fileUrl);
+      },
+      {
+        onRequest: requireAnyGrant(db, UPLOAD_BUTTONS),
+        description: 'multipart/form-data, one or more files in the field `files`, at most 20 MB each; answers their URLs',
+        consumes: ['multipart/form-data'],
       },
     );
 
@@ -79,6 +71,8 @@ export function fileRoutes({ db, config }: ModuleContext): FastifyPluginAsyncZod
     // is 128 random bits handed out only to whoever uploaded the file or may list
     // it, so knowing the URL is the permission (a capability URL), as with the
     // signed links of object stores.
+    // Not an endpoint of the contracts: the path carries the key, so it stays under
+    // the PATHS.file prefix and answers raw (bytes, ranges, 304).
     app.route({
       method: ['GET', 'HEAD'],
       url: `${PATHS.file}/:key`,

@@ -1,18 +1,21 @@
 import { type DocumentItem, type Envelope, MAX_UPLOAD_BYTES, MSG, PATHS, UPLOAD_QUOTA_BYTES_PER_HOUR } from '@factory/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { filesUnder, type FilePart, multipartBody, pngBytes, tinyPdf, uniqueBytes } from '../../../test/document-factories.js';
-import { bearer, createRole, createUser, dbOf, loginAs, loginAsAdmin } from '../../../test/session-helpers.js';
-import { buildTestApp, testDialects, type TestApp } from '../../../test/test-app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  createRole,
+  createUser,
+  type FilePart,
+  filesUnder,
+  multipartBody,
+  pngBytes,
+  tinyPdf,
+  uniqueBytes,
+} from '../../../test/factories/index.js';
+import { bearer, dbOf, loginAs } from '../../../test/session-helpers.js';
+import { testDialects, withTestApp } from '../../../test/test-app.js';
 
 describe.each(testDialects())('stored files on %s', (dialect) => {
-  let t: TestApp;
-  let admin: string;
+  const t = withTestApp(dialect);
 
-  beforeAll(async () => {
-    t = await buildTestApp(dialect);
-    admin = (await loginAsAdmin(t.app)).token;
-  });
-  afterAll(() => t.close());
 
   async function uploadFiles(token: string | null, files: FilePart[]) {
     const { payload, headers } = await multipartBody(files);
@@ -25,7 +28,7 @@ describe.each(testDialects())('stored files on %s', (dialect) => {
   }
 
   async function urlOf(filename: string, content: Buffer, contentType?: string): Promise<string> {
-    const response = await uploadFiles(admin, [{ field: 'files', filename, content, ...(contentType ? { contentType } : {}) }]);
+    const response = await uploadFiles(t.admin, [{ field: 'files', filename, content, ...(contentType ? { contentType } : {}) }]);
     expect(response.statusCode, response.body).toBe(200);
     return response.json<Envelope<string[]>>().data[0]!;
   }
@@ -42,7 +45,7 @@ describe.each(testDialects())('stored files on %s', (dialect) => {
     it('stores one or more files from the field `files` and answers their URLs', async () => {
       const pdf = tinyPdf('two at once');
       const text = uniqueBytes(40, 'plain text file');
-      const response = await uploadFiles(admin, [
+      const response = await uploadFiles(t.admin, [
         { field: 'files', filename: '说明.pdf', content: pdf },
         { field: 'files', filename: 'readme.txt', content: text },
       ]);
@@ -60,7 +63,7 @@ describe.each(testDialects())('stored files on %s', (dialect) => {
     });
 
     it('answers 400 请选择要上传的文件 without a file', async () => {
-      const response = await uploadFiles(admin, [{ field: 'file', filename: 'wrong-field.pdf', content: tinyPdf() }]);
+      const response = await uploadFiles(t.admin, [{ field: 'file', filename: 'wrong-field.pdf', content: tinyPdf() }]);
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ code: 0, data: null, errorMsg: MSG.fileRequired });
     });
@@ -68,7 +71,7 @@ describe.each(testDialects())('stored files on %s', (dialect) => {
     it('refuses the whole request with 413 when one file passes 20 MB, keeping none of them', async () => {
       const files = await dbOf(t.app).selectFrom('stored_file').select('id').execute();
       const onDisk = filesUnder(t.config.filesDir);
-      const response = await uploadFiles(admin, [
+      const response = await uploadFiles(t.admin, [
         { field: 'files', filename: 'small-first.pdf', content: tinyPdf('small file before a big one') },
         { field: 'files', filename: 'big.bin', content: uniqueBytes(MAX_UPLOAD_BYTES + 1, 'big second') },
       ]);
@@ -131,7 +134,7 @@ describe.each(testDialects())('stored files on %s', (dialect) => {
       const onDisk = filesUnder(t.config.filesDir);
       const exe = Buffer.concat([Buffer.from('MZ'), uniqueBytes(300, 'a windows program')]);
       for (const [filename, contentType] of [['setup.pdf', 'application/pdf'], ['setup.png', 'image/png'], ['setup', 'application/pdf']]) {
-        const response = await uploadFiles(admin, [
+        const response = await uploadFiles(t.admin, [
           { field: 'files', filename: 'fine.pdf', content: tinyPdf('a real one first') },
           { field: 'files', filename: filename!, content: exe, contentType: contentType! },
         ]);
@@ -358,7 +361,7 @@ describe.each(testDialects())('stored files on %s', (dialect) => {
         method: 'POST',
         url: `${PATHS.documentUpload}?type=USER_DOC`,
         payload,
-        headers: { ...headers, ...bearer(admin) },
+        headers: { ...headers, ...bearer(t.admin) },
       });
       const item = uploaded.json<Envelope<DocumentItem>>().data;
       const response = await get(item.downloadUrl);

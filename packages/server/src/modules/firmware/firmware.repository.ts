@@ -1,23 +1,10 @@
 import type { FirmwareType } from '@factory/contracts';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../platform/schema.js';
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, FirmwareTable, StoredFileTable } from '../../platform/schema.js';
 import type { Tenancy } from '../../platform/tenancy.js';
 
-export interface FirmwareRow {
-  id: number;
-  productId: number;
-  type: string;
-  versionNumber: string;
-  description: string;
-  status: string;
-  fileId: number;
-  fileKey: string;
-  sha256: string;
-  originName: string;
-  size: number;
-  createTime: number;
-  updateTime: number;
-}
+/** A firmware row with its stored file's key, hash, name and size. */
+export type FirmwareRow = Selectable<FirmwareTable> & Pick<Selectable<StoredFileTable>, 'fileKey' | 'sha256' | 'originName' | 'size'>;
 
 function firmwareInScope(db: Kysely<Database>, tenancy: Tenancy) {
   let query = db

@@ -1,9 +1,7 @@
 import { type Firmware, type FirmwareStatus, type FirmwareType, MSG } from '@factory/contracts';
-import type { Kysely } from 'kysely';
 import type { Db } from '../../platform/db.js';
 import { conflict, notFound } from '../../platform/errors.js';
 import { fileUrl, type ReceivedBlob, recordStoredFile } from '../../platform/files.js';
-import type { Database } from '../../platform/schema.js';
 import { formatTime } from '../../platform/time.js';
 import type { Tenancy } from '../../platform/tenancy.js';
 import { type GuardedProduct, requireEditableProduct } from '../product/product-guard.js';
@@ -48,14 +46,14 @@ export function firmwareLabel(product: { number: string }, firmware: { type: str
 
 /** A firmware of the tenant (404) and its product, which must be unpublished (409). */
 async function requireEditableFirmware(
-  trx: Kysely<Database>,
-  db: Db,
+  tx: Db,
   tenancy: Tenancy,
   id: number,
 ): Promise<{ firmware: FirmwareRow; product: GuardedProduct }> {
+  const trx = tx.kysely;
   const found = await findFirmware(trx, tenancy, id);
   if (!found) throw notFound();
-  const product = await requireEditableProduct(trx, db.dialect, tenancy, found.productId);
+  const product = await requireEditableProduct(tx, tenancy, found.productId);
   // Read again under the product's lock (PostgreSQL): the status may have just changed.
   const firmware = await findFirmware(trx, tenancy, id);
   if (!firmware) throw notFound();
@@ -67,14 +65,14 @@ async function requireEditableFirmware(
  * Answers the new id and the product.
  */
 export async function addFirmware(
-  trx: Kysely<Database>,
-  db: Db,
+  tx: Db,
   tenancy: Tenancy,
   uploaderId: number,
   input: { productId: number; type: FirmwareType; version: string; description: string },
   blob: ReceivedBlob,
 ): Promise<{ id: number; product: GuardedProduct }> {
-  const product = await requireEditableProduct(trx, db.dialect, tenancy, input.productId);
+  const trx = tx.kysely;
+  const product = await requireEditableProduct(tx, tenancy, input.productId);
   const stored = await recordStoredFile(trx, blob, uploaderId);
   const id = await insertFirmware(
     trx,
@@ -90,14 +88,14 @@ export async function addFirmware(
  * row, whose blob the caller releases after the commit.
  */
 export async function editFirmware(
-  trx: Kysely<Database>,
-  db: Db,
+  tx: Db,
   tenancy: Tenancy,
   uploaderId: number,
   input: { id: number; version: string; description: string },
   blob: ReceivedBlob | null,
 ): Promise<{ firmware: FirmwareRow; product: GuardedProduct; releasedFiles: string[] }> {
-  const { firmware, product } = await requireEditableFirmware(trx, db, tenancy, input.id);
+  const trx = tx.kysely;
+  const { firmware, product } = await requireEditableFirmware(tx, tenancy, input.id);
   if (firmware.status === 'USE') throw conflict(MSG.firmwareInUse);
   const stored = blob ? await recordStoredFile(trx, blob, uploaderId) : null;
   await updateFirmware(
@@ -112,12 +110,12 @@ export async function editFirmware(
 
 /** STOP → USE; the firmware of the same type in use so far is stopped. */
 export async function useFirmware(
-  trx: Kysely<Database>,
-  db: Db,
+  tx: Db,
   tenancy: Tenancy,
   id: number,
 ): Promise<{ firmware: FirmwareRow; product: GuardedProduct }> {
-  const found = await requireEditableFirmware(trx, db, tenancy, id);
+  const trx = tx.kysely;
+  const found = await requireEditableFirmware(tx, tenancy, id);
   if (found.firmware.status === 'USE') throw conflict(MSG.firmwareAlreadyUsed);
   const now = Date.now();
   await stopOthersInUse(trx, found.firmware, now);
@@ -127,12 +125,12 @@ export async function useFirmware(
 
 /** USE → STOP. */
 export async function stopFirmware(
-  trx: Kysely<Database>,
-  db: Db,
+  tx: Db,
   tenancy: Tenancy,
   id: number,
 ): Promise<{ firmware: FirmwareRow; product: GuardedProduct }> {
-  const found = await requireEditableFirmware(trx, db, tenancy, id);
+  const trx = tx.kysely;
+  const found = await requireEditableFirmware(tx, tenancy, id);
   if (found.firmware.status !== 'USE') throw conflict(MSG.firmwareAlreadyStopped);
   await setFirmwareStatus(trx, id, 'STOP', Date.now());
   return found;
@@ -140,12 +138,12 @@ export async function stopFirmware(
 
 /** Only a stopped firmware can be deleted, with its file row; answers the blobs to release. */
 export async function deleteFirmware(
-  trx: Kysely<Database>,
-  db: Db,
+  tx: Db,
   tenancy: Tenancy,
   id: number,
 ): Promise<{ firmware: FirmwareRow; product: GuardedProduct; releasedFiles: string[] }> {
-  const found = await requireEditableFirmware(trx, db, tenancy, id);
+  const trx = tx.kysely;
+  const found = await requireEditableFirmware(tx, tenancy, id);
   if (found.firmware.status === 'USE') throw conflict(MSG.firmwareInUse);
   await deleteFirmwareRow(trx, id);
   const releasedFiles = await deleteUnreferencedFiles(trx, [found.firmware.fileId]);

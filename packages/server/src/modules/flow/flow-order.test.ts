@@ -1,27 +1,21 @@
 import { type Envelope, type Flow, MSG, PATHS } from '@factory/contracts';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFlow, createProduct } from '../../../test/product-factories.js';
-import { bearer, dbOf, loginAsAdmin } from '../../../test/session-helpers.js';
-import { buildTestApp, testDialects, type TestApp } from '../../../test/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { createFlow, createProduct } from '../../../test/factories/index.js';
+import { bearer, dbOf } from '../../../test/session-helpers.js';
+import { testDialects, withTestApp } from '../../../test/test-app.js';
 
 describe.each(testDialects())('flow order on %s', (dialect) => {
-  let t: TestApp;
-  let admin: string;
-  beforeAll(async () => {
-    t = await buildTestApp(dialect);
-    admin = (await loginAsAdmin(t.app)).token;
-  });
-  afterAll(() => t.close());
+  const t = withTestApp(dialect);
 
   const db = () => dbOf(t.app);
-  const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, headers: bearer(admin), payload });
+  const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, headers: bearer(t.admin), payload });
   /** insertPosition is a form post (seed 001 §7). */
   const insert = (left: number | '', middle: number, right: number | '') =>
     t.app.inject({
       method: 'POST',
       url: PATHS.flowInsertPosition,
-      headers: { ...bearer(admin), 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { ...bearer(t.admin), 'content-type': 'application/x-www-form-urlencoded' },
       payload: new URLSearchParams({ left: String(left), middle: String(middle), right: String(right) }).toString(),
     });
   const swap = (fromId: number, toId: number) => post(PATHS.flowChangePosition, { fromId, toId });
@@ -61,7 +55,7 @@ describe.each(testDialects())('flow order on %s', (dialect) => {
       const ids: number[] = [];
       for (let index = 0; index < 3; index += 1) ids.push((await add(productId, { preId: '', nextId: '' })).json<Envelope<number>>().data);
       expect(await storedOrder(productId)).toEqual(ids);
-      const flows = (await t.app.inject({ method: 'GET', url: PATHS.flowList, query: { productId: String(productId) }, headers: bearer(admin) }))
+      const flows = (await t.app.inject({ method: 'GET', url: PATHS.flowList, query: { productId: String(productId) }, headers: bearer(t.admin) }))
         .json<Envelope<Flow[]>>().data;
       expect(flows.map((flow) => [flow.id, flow.order, flow.preId, flow.nextId])).toEqual([
         [ids[0], 1, null, ids[1]],
@@ -219,7 +213,7 @@ describe.each(testDialects())('flow order on %s', (dialect) => {
       expect(new Set(order).size).toBe(order.length);
       expect(order.length).toBe(ids.length + succeeded('add') - succeeded('delete'));
       const listed = (
-        await t.app.inject({ method: 'GET', url: PATHS.flowList, query: { productId: String(productId) }, headers: bearer(admin) })
+        await t.app.inject({ method: 'GET', url: PATHS.flowList, query: { productId: String(productId) }, headers: bearer(t.admin) })
       ).json<Envelope<Flow[]>>().data;
       expect(listed.map((flow) => flow.id)).toEqual(order);
       expect(listed.map((flow) => flow.order)).toEqual(order.map((_, index) => index + 1));

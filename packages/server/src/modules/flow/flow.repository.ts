@@ -1,37 +1,13 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../platform/schema.js';
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, FlowItemTable, FlowManualItemTable, ProductFlowTable } from '../../platform/schema.js';
 import type { ProductScope } from '../product/product-guard.js';
 
-export interface FlowRow {
-  id: number;
-  productId: number;
-  name: string;
-  sequence: number;
-  bindMac: number;
-  normal: number;
-  flowType: string;
-  pdfFileId: number | null;
-  pdfFileName: string | null;
-  pdfFileKey: string | null;
-  updateTime: number;
-}
+/** A flow row with the name and key of its work-instruction PDF. */
+export type FlowRow = Omit<Selectable<ProductFlowTable>, 'createTime'> & { pdfFileName: string | null; pdfFileKey: string | null };
 
-export interface FlowItemRow {
-  flowId: number;
-  propertyId: number;
-  intervalNumber: number;
-  normalValue: string;
-  normalValueMax: string;
-  normalStr: string;
-  normalBoolean: number | null;
-  normalEnums: string;
-}
+export type FlowItemRow = Omit<Selectable<FlowItemTable>, 'sequence'>;
 
-export interface ManualItemRow {
-  id: number;
-  flowId: number;
-  manualValue: string;
-}
+export type ManualItemRow = Omit<Selectable<FlowManualItemTable>, 'sequence'>;
 
 /** The position of a flow within its product. */
 export interface FlowPosition {

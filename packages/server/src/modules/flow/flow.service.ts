@@ -14,7 +14,8 @@ import {
   scanCodesOf,
 } from '@factory/contracts';
 import type { Kysely } from 'kysely';
-import type { Dialect } from '../../platform/db.js';
+import type { Db } from '../../platform/db.js';
+import type { RequestScope } from '../../platform/request-scope.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import { fileUrl, type ReceivedBlob, recordStoredFile } from '../../platform/files.js';
 import type { Database } from '../../platform/schema.js';
@@ -40,11 +41,8 @@ import {
 } from './flow.repository.js';
 import type { FlowInput } from './flow-upload.js';
 
-export interface FlowWriteContext {
-  dialect: Dialect;
-  scope: ProductScope;
-  accountId: number;
-}
+/** Who writes: the product scope, and the account the PDF of a flow is recorded under. */
+export type FlowWriteScope = ProductScope & Pick<RequestScope, 'account'>;
 
 /* ------------------------------------------------------------------ answers */
 
@@ -238,16 +236,17 @@ export interface SavedFlow {
 }
 
 export async function addFlow(
-  trx: Kysely<Database>,
-  context: FlowWriteContext,
+  tx: Db,
+  scope: FlowWriteScope,
   input: FlowInput,
   pdf: ReceivedBlob | null,
 ): Promise<SavedFlow> {
-  const product = await requireEditableProduct(trx, context.dialect, context.scope, input.productId);
+  const trx = tx.kysely;
+  const product = await requireEditableProduct(tx, scope, input.productId);
   const items = await checkedItems(trx, product.id, input);
   const order = await flowOrder(trx, product.id);
   const index = insertionIndex(order, input.preId, input.nextId);
-  const pdfFileId = pdf ? (await recordStoredFile(trx, pdf, context.accountId)).id : null;
+  const pdfFileId = pdf ? (await recordStoredFile(trx, pdf, scope.account.id)).id : null;
   const fields = { name: input.name, bindMac: input.bindMac ? 1 : 0, flowType: input.flowType, pdfFileId };
   const id = await insertFlow(trx, product.id, index + 1, fields, Date.now());
   const ordered = order.map((flow) => flow.id);
@@ -262,31 +261,33 @@ export async function addFlow(
  * concurrent call may have deleted it: 404) with the product's current order.
  */
 async function lockFlow(
-  trx: Kysely<Database>,
-  context: FlowWriteContext,
+  tx: Db,
+  scope: FlowWriteScope,
   flowId: number,
   productId?: number,
 ): Promise<{ flow: FlowRow; product: GuardedProduct; order: FlowPosition[] }> {
-  const found = await findFlow(trx, context.scope, flowId);
+  const trx = tx.kysely;
+  const found = await findFlow(trx, scope, flowId);
   if (!found || (productId !== undefined && found.productId !== productId)) throw notFound();
-  const product = await requireEditableProduct(trx, context.dialect, context.scope, found.productId);
-  const flow = await findFlow(trx, context.scope, flowId);
+  const product = await requireEditableProduct(tx, scope, found.productId);
+  const flow = await findFlow(trx, scope, flowId);
   if (!flow) throw notFound();
   return { flow, product, order: await flowOrder(trx, product.id) };
 }
 
 /** Edits a flow in place (its position stays); preId and nextId are ignored. */
 export async function editFlow(
-  trx: Kysely<Database>,
-  context: FlowWriteContext,
+  tx: Db,
+  scope: FlowWriteScope,
   input: FlowInput,
   pdf: ReceivedBlob | null,
 ): Promise<SavedFlow> {
+  const trx = tx.kysely;
   if (input.id === undefined) throw badRequest(MSG.idRequired);
-  const { flow, product } = await lockFlow(trx, context, input.id, input.productId);
+  const { flow, product } = await lockFlow(tx, scope, input.id, input.productId);
   const items = await checkedItems(trx, product.id, input);
   let pdfFileId = flow.pdfFileId;
-  if (pdf) pdfFileId = (await recordStoredFile(trx, pdf, context.accountId)).id;
+  if (pdf) pdfFileId = (await recordStoredFile(trx, pdf, scope.account.id)).id;
   else if (input.removePdf) pdfFileId = null;
   await updateFlow(trx, flow.id, { name: input.name, bindMac: input.bindMac ? 1 : 0, flowType: input.flowType, pdfFileId }, Date.now());
   await replaceItems(trx, flow.id, items, input.manualItems);
@@ -295,8 +296,9 @@ export async function editFlow(
 }
 
 /** Deletes a flow and closes the gap it leaves in the order. */
-export async function deleteFlow(trx: Kysely<Database>, context: FlowWriteContext, id: number): Promise<SavedFlow> {
-  const { flow, product, order } = await lockFlow(trx, context, id);
+export async function deleteFlow(tx: Db, scope: FlowWriteScope, id: number): Promise<SavedFlow> {
+  const trx = tx.kysely;
+  const { flow, product, order } = await lockFlow(tx, scope, id);
   await removeFlow(trx, id);
   const rest = order.filter((position) => position.id !== id);
   await writeFlowOrder(
@@ -310,12 +312,13 @@ export async function deleteFlow(trx: Kysely<Database>, context: FlowWriteContex
 
 /** Swaps two flows of one product (a tile dropped on another tile). */
 export async function swapFlows(
-  trx: Kysely<Database>,
-  context: FlowWriteContext,
+  tx: Db,
+  scope: FlowWriteScope,
   fromId: number,
   toId: number,
 ): Promise<{ from: FlowRow; product: GuardedProduct }> {
-  const { flow: from, product, order } = await lockFlow(trx, context, fromId);
+  const trx = tx.kysely;
+  const { flow: from, product, order } = await lockFlow(tx, scope, fromId);
   if (fromId === toId) throw conflict(MSG.flowSamePosition);
   const ids = order.map((position) => position.id);
   const fromIndex = ids.indexOf(fromId);
@@ -334,11 +337,12 @@ export async function swapFlows(
  * move that changes nothing is refused with the form's warning (flowSamePosition).
  */
 export async function moveFlow(
-  trx: Kysely<Database>,
-  context: FlowWriteContext,
+  tx: Db,
+  scope: FlowWriteScope,
   move: { left?: number | undefined; middle: number; right?: number | undefined },
 ): Promise<{ middle: FlowRow; product: GuardedProduct }> {
-  const { flow: middle, product, order } = await lockFlow(trx, context, move.middle);
+  const trx = tx.kysely;
+  const { flow: middle, product, order } = await lockFlow(tx, scope, move.middle);
   if (move.left === move.middle || move.right === move.middle) throw conflict(MSG.flowSamePosition);
   const ids = order.map((position) => position.id);
   const rest = ids.filter((id) => id !== move.middle);

@@ -2,6 +2,7 @@ import { LINE_ENDPOINTS as LINE, MENUS } from '@factory/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ModuleContext } from '../../platform/module-context.js';
+import { requireAccount } from '../../platform/auth.js';
 import { route } from '../../platform/route.js';
 import { formatTime } from '../../platform/time.js';
 import { enabledLines, enabledLinesOfAccount, factoryPage, linePage } from './line.repository.js';
@@ -41,7 +42,7 @@ export function lineRoutes({ db, config }: ModuleContext): FastifyPluginAsyncZod
     });
 
     route(app, LINE.productionLineOptions, async (request) => {
-      const { account } = await request.scope();
+      const account = requireAccount(request);
       if (account.platformAdmin) return enabledLines(db.kysely, { ownerId: null });
       return enabledLinesOfAccount(db.kysely, account.id);
     });

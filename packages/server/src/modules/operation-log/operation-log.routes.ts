@@ -1,30 +1,15 @@
-import {
-  envelopeOf,
-  LOG_MODULES,
-  MSG,
-  need,
-  type OperationLogRow,
-  operationLogModuleOption,
-  operationLogQuery,
-  operationLogRow,
-  pageOf,
-  PATHS,
-} from '@factory/contracts';
+import { LOG_MODULES, MSG, OPERATION_LOG_ENDPOINTS as LOG, type OperationLogRow } from '@factory/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Selectable } from 'kysely';
-import { z } from 'zod';
-import { requireAccount, type SessionAccount } from '../../platform/auth.js';
-import { ok } from '../../platform/envelope.js';
+import type { SessionAccount } from '../../platform/auth.js';
 import { badRequest } from '../../platform/errors.js';
+import type { ModuleContext } from '../../platform/module-context.js';
+import { route } from '../../platform/route.js';
+import { requireAccount } from '../../platform/auth.js';
 import type { OperationLogTable } from '../../platform/schema.js';
 import { subtreeIds } from '../../platform/scope.js';
-import { formatTime } from '../../platform/time.js';
-import type { ModuleContext } from '../../platform/module-context.js';
-import { parseZonedTime } from '../../platform/time.js';
+import { formatTime, parseZonedTime } from '../../platform/time.js';
 import { logModules, logPage } from './operation-log.repository.js';
-
-const tags = ['操作日志'];
-const LOG_MENU = '/operationLog';
 
 function moduleName(module: string): string {
   return LOG_MODULES[module] ?? module;
@@ -66,53 +51,26 @@ export function operationLogRoutes({ db, config }: ModuleContext): FastifyPlugin
   }
 
   return async (app) => {
-    app.get(
-      PATHS.operationLogList,
-      {
-        config: { permission: need(LOG_MENU) },
-        schema: {
-          tags,
-          summary: '操作日志列表',
-          querystring: operationLogQuery,
-          response: { 200: envelopeOf(pageOf(operationLogRow)) },
-        },
-      },
-      async (request) => {
-        const { page, pageSize, userName, module, fromTime, toTime } = request.query;
-        const from = instant(fromTime);
-        const to = instant(toTime);
-        // A bare end date is exclusive (the console sends the day after the last one
-        // picked, as on the records page); a full time includes its own second.
-        const before = to ? (to.dateOnly ? to.epochMs : to.epochMs + 1000) : undefined;
-        const accountIds = await visibleAccounts(requireAccount(request));
-        const { rows, total } = await logPage(
-          db.kysely,
-          { accountIds, userName, module, from: from?.epochMs, before },
-          { page, pageSize },
-        );
-        return ok({
-          list: rows.map((row) => toRow(row, config.timeZone)),
-          total,
-          pageSize,
-          pageNum: page,
-        });
-      },
-    );
+    route(app, LOG.operationLogList, async (request) => {
+      const { page, pageSize, userName, module, fromTime, toTime } = request.query;
+      const from = instant(fromTime);
+      const to = instant(toTime);
+      // A bare end date is exclusive (the console sends the day after the last one
+      // picked, as on the records page); a full time includes its own second.
+      const before = to ? (to.dateOnly ? to.epochMs : to.epochMs + 1000) : undefined;
+      const accountIds = await visibleAccounts(requireAccount(request));
+      const { rows, total } = await logPage(db.kysely, { accountIds, userName, module, from: from?.epochMs, before }, { page, pageSize });
+      return {
+        list: rows.map((row) => toRow(row, config.timeZone)),
+        total,
+        pageSize,
+        pageNum: page,
+      };
+    });
 
-    app.get(
-      PATHS.operationLogModules,
-      {
-        config: { permission: need(LOG_MENU) },
-        schema: {
-          tags,
-          summary: '操作日志中出现的模块',
-          response: { 200: envelopeOf(z.array(operationLogModuleOption)) },
-        },
-      },
-      async (request) => {
-        const modules = await logModules(db.kysely, await visibleAccounts(requireAccount(request)));
-        return ok(modules.map((module) => ({ module, moduleName: moduleName(module) })));
-      },
-    );
+    route(app, LOG.operationLogModules, async (request) => {
+      const modules = await logModules(db.kysely, await visibleAccounts(requireAccount(request)));
+      return modules.map((module) => ({ module, moduleName: moduleName(module) }));
+    });
   };
 }

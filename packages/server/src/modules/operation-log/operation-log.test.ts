@@ -1,16 +1,8 @@
-import {
-  type DocumentItem,
-  type Envelope,
-  MSG,
-  type OperationLogModuleOption,
-  type OperationLogRow,
-  PATHS,
-} from '@factory/contracts';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { multipartBody, tinyPdf } from '../../../test/document-factories.js';
-import { createSubUser, insertLogEntry } from '../../../test/operation-log-factories.js';
-import { bearer, createRole, dbOf, loginAs, loginAsAdmin } from '../../../test/session-helpers.js';
-import { buildTestApp, testDialects, type TestApp } from '../../../test/test-app.js';
+import { type DocumentItem, type Envelope, MSG, type OperationLogModuleOption, type OperationLogRow, PATHS } from '@factory/contracts';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { createRole, createUser, insertLogEntry, multipartBody, tinyPdf } from '../../../test/factories/index.js';
+import { bearer, dbOf, loginAs } from '../../../test/session-helpers.js';
+import { testDialects, withTestApp } from '../../../test/test-app.js';
 
 interface LogPage {
   list: OperationLogRow[];
@@ -24,8 +16,7 @@ const MARCH_FIRST = Date.UTC(2021, 1, 28, 16, 0, 0);
 const HOUR = 60 * 60 * 1000;
 
 describe.each(testDialects())('operation log on %s', (dialect) => {
-  let t: TestApp;
-  let admin: string;
+  const t = withTestApp(dialect);
   /** holds /operationLog; owner of `child` */
   let owner: string;
   let ownerId: number;
@@ -35,21 +26,18 @@ describe.each(testDialects())('operation log on %s', (dialect) => {
   let siblingId: number;
 
   beforeAll(async () => {
-    t = await buildTestApp(dialect);
     expect(t.config.timeZone).toBe('Asia/Shanghai');
     const db = dbOf(t.app);
-    admin = (await loginAsAdmin(t.app)).token;
     const adminId = (await db.selectFrom('account').select('id').where('userName', '=', 'admin').executeTakeFirstOrThrow()).id;
     const viewerRole = await createRole(db, ['/operationLog', '/userDoc', '/userDoc:add', '/userDoc:delete']);
     const workerRole = await createRole(db, ['/userDoc', '/userDoc:add']);
-    ownerId = await createSubUser(db, 'log_owner', 'Passw0rdX', adminId, viewerRole);
-    await createSubUser(db, 'log_child', 'Passw0rdX', ownerId, workerRole);
-    siblingId = await createSubUser(db, 'log_sibling', 'Passw0rdX', adminId, workerRole);
+    ownerId = await createUser(db, 'log_owner', 'Passw0rdX', { parentId: adminId, roleId: viewerRole });
+    await createUser(db, 'log_child', 'Passw0rdX', { parentId: ownerId, roleId: workerRole });
+    siblingId = await createUser(db, 'log_sibling', 'Passw0rdX', { parentId: adminId, roleId: workerRole });
     owner = (await loginAs(t.app, 'log_owner', 'Passw0rdX')).token;
     child = (await loginAs(t.app, 'log_child', 'Passw0rdX')).token;
     sibling = (await loginAs(t.app, 'log_sibling', 'Passw0rdX')).token;
   });
-  afterAll(() => t.close());
 
   async function uploadDocument(token: string, type: string, filename: string) {
     const { payload, headers } = await multipartBody([{ field: 'file', filename, content: tinyPdf(filename) }]);
@@ -72,7 +60,7 @@ describe.each(testDialects())('operation log on %s', (dialect) => {
   function waitForEntry(query: Record<string, string | number>, match: (row: OperationLogRow) => boolean) {
     return vi.waitFor(
       async () => {
-        const row = (await logPage(admin, { pageSize: 0, ...query })).list.find(match);
+        const row = (await logPage(t.admin, { pageSize: 0, ...query })).list.find(match);
         if (!row) throw new Error(`no log entry yet for ${JSON.stringify(query)}`);
         return row;
       },
@@ -82,7 +70,7 @@ describe.each(testDialects())('operation log on %s', (dialect) => {
 
   describe('what mutating calls write', () => {
     it('records a document upload and delete with who, route, target and summary', async () => {
-      const uploaded = await uploadDocument(admin, 'USER_DOC', '日志测试文档.pdf');
+      const uploaded = await uploadDocument(t.admin, 'USER_DOC', '日志测试文档.pdf');
       const item = uploaded.json<Envelope<DocumentItem>>().data;
       const upload = await waitForEntry({ module: 'document' }, (row) => row.route === PATHS.documentUpload && row.targetId === String(item.id));
       expect(upload).toMatchObject({
@@ -98,7 +86,7 @@ describe.each(testDialects())('operation log on %s', (dialect) => {
       expect(upload.summary).toBe(`上传文档 日志测试文档.pdf（用户文档）#${item.id}`);
       expect(upload.createTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
 
-      await t.app.inject({ method: 'POST', url: PATHS.documentDelete, payload: { id: item.id }, headers: bearer(admin) });
+      await t.app.inject({ method: 'POST', url: PATHS.documentDelete, payload: { id: item.id }, headers: bearer(t.admin) });
       const removal = await waitForEntry({ module: 'document' }, (row) => row.route === PATHS.documentDelete && row.targetId === String(item.id));
       expect(removal).toMatchObject({ action: '删除文档', statusCode: 200, success: true });
       expect(removal.summary).toBe(`删除文档 日志测试文档.pdf（用户文档）#${item.id}`);
@@ -122,7 +110,7 @@ describe.each(testDialects())('operation log on %s', (dialect) => {
       expect(changed.statusCode).toBe(200);
       const entry = await waitForEntry({ userName: 'log_child', module: 'user' }, (row) => row.route === PATHS.editPassword);
       expect(entry).toMatchObject({ moduleName: '用户', action: '修改密码', method: 'POST', success: true });
-      const all = await logPage(admin, { pageSize: 0 });
+      const all = await logPage(t.admin, { pageSize: 0 });
       expect(all.list.some((row) => row.method === 'GET')).toBe(false);
     });
   });
@@ -139,7 +127,7 @@ describe.each(testDialects())('operation log on %s', (dialect) => {
     });
 
     const times = async (query: Record<string, string | number>) =>
-      (await logPage(admin, { userName: 'time_probe', pageSize: 0, ...query })).list.map((row) => row.createTime);
+      (await logPage(t.admin, { userName: 'time_probe', pageSize: 0, ...query })).list.map((row) => row.createTime);
 
     it('filters by date in the factory time zone, a bare end date being exclusive', async () => {
       expect(await times({ fromTime: '2021-03-01', toTime: '2021-03-02' })).toEqual(['2021-03-01 12:00:00', '2021-03-01 00:00:00']);
@@ -159,7 +147,7 @@ describe.each(testDialects())('operation log on %s', (dialect) => {
         const response = await t.app.inject({
           method: 'GET',
           url: `${PATHS.operationLogList}?fromTime=${encodeURIComponent(fromTime)}`,
-          headers: bearer(admin),
+          headers: bearer(t.admin),
         });
         expect(response.statusCode).toBe(400);
         expect(response.json()).toEqual({ code: 0, data: null, errorMsg: MSG.invalidInput });
@@ -167,28 +155,28 @@ describe.each(testDialects())('operation log on %s', (dialect) => {
     );
 
     it('pages newest first, pageSize 0 being everything', async () => {
-      const second = await logPage(admin, { userName: 'time_probe', page: 2, pageSize: 3 });
+      const second = await logPage(t.admin, { userName: 'time_probe', page: 2, pageSize: 3 });
       expect(second).toMatchObject({ total: 4, pageSize: 3, pageNum: 2 });
       expect(second.list.map((row) => row.createTime)).toEqual(['2021-02-28 23:59:59']);
-      const first = await logPage(admin, { userName: 'time_probe', page: 1, pageSize: 3 });
+      const first = await logPage(t.admin, { userName: 'time_probe', page: 1, pageSize: 3 });
       expect(first.list.map((row) => row.createTime)).toEqual(['2021-03-02 00:00:00', '2021-03-01 12:00:00', '2021-03-01 00:00:00']);
-      const defaults = await logPage(admin, {});
+      const defaults = await logPage(t.admin, {});
       expect(defaults).toMatchObject({ pageSize: 10, pageNum: 1 });
     });
 
     it('matches the user name as contains, ignoring case, _ taken literally', async () => {
-      expect((await logPage(admin, { userName: 'TIME_PR', pageSize: 0 })).total).toBe(4);
-      expect((await logPage(admin, { userName: 'e_p', pageSize: 0 })).total).toBe(4);
-      expect((await logPage(admin, { userName: 'timeXprobe', pageSize: 0 })).total).toBe(0);
-      expect((await logPage(admin, { userName: '%', pageSize: 0 })).total).toBe(0);
+      expect((await logPage(t.admin, { userName: 'TIME_PR', pageSize: 0 })).total).toBe(4);
+      expect((await logPage(t.admin, { userName: 'e_p', pageSize: 0 })).total).toBe(4);
+      expect((await logPage(t.admin, { userName: 'timeXprobe', pageSize: 0 })).total).toBe(0);
+      expect((await logPage(t.admin, { userName: '%', pageSize: 0 })).total).toBe(0);
     });
 
     it('filters by module and lists the modules present with their names', async () => {
-      const lines = await logPage(admin, { module: 'line', pageSize: 0 });
+      const lines = await logPage(t.admin, { module: 'line', pageSize: 0 });
       expect(lines.total).toBe(4);
       expect(lines.list.every((row) => row.module === 'line' && row.moduleName === '产线')).toBe(true);
 
-      const response = await t.app.inject({ method: 'GET', url: PATHS.operationLogModules, headers: bearer(admin) });
+      const response = await t.app.inject({ method: 'GET', url: PATHS.operationLogModules, headers: bearer(t.admin) });
       expect(response.statusCode).toBe(200);
       const modules = response.json<Envelope<OperationLogModuleOption[]>>().data;
       expect(modules).toEqual(
@@ -213,7 +201,7 @@ describe.each(testDialects())('operation log on %s', (dialect) => {
       expect(names.has('log_sibling')).toBe(false);
       expect((await logPage(owner, { userName: 'log_sibling' })).total).toBe(0);
 
-      const everything = await logPage(admin, { pageSize: 0 });
+      const everything = await logPage(t.admin, { pageSize: 0 });
       expect(everything.list.some((row) => row.userName === 'log_sibling')).toBe(true);
       expect(everything.total).toBeGreaterThan(seen.total);
 

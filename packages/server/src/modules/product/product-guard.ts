@@ -1,29 +1,19 @@
 import { MSG } from '@factory/contracts';
-import type { Kysely } from 'kysely';
-import type { SessionAccount } from '../../platform/auth.js';
-import type { Dialect } from '../../platform/db.js';
+import type { Kysely, Selectable } from 'kysely';
+import type { Db } from '../../platform/db.js';
 import { conflict, notFound } from '../../platform/errors.js';
-import type { Database } from '../../platform/schema.js';
-import { type Tenancy, tenancyOf } from '../../platform/tenancy.js';
+import type { Database, ProductTable } from '../../platform/schema.js';
+import type { Tenancy } from '../../platform/tenancy.js';
 
 /**
  * Products belong to the tenant (the root account of the caller's tree); the
- * platform administrator sees every tenant's (ownerId null), as with lines.
+ * platform administrator sees every tenant's (ownerId null), as with lines:
+ * the request's scope (`await request.scope()`) is one.
  */
 export type ProductScope = Tenancy;
 
-export function productScopeOf(db: Kysely<Database>, account: SessionAccount): Promise<ProductScope> {
-  return tenancyOf(db, account);
-}
-
-export interface GuardedProduct {
-  id: number;
-  number: string;
-  code: string;
-  communicationId: string;
-  publishStatus: string;
-  ownerId: number;
-}
+/** What the guard reads of a product. */
+export type GuardedProduct = Pick<Selectable<ProductTable>, 'id' | 'number' | 'code' | 'communicationId' | 'publishStatus' | 'ownerId'>;
 
 /** The product if it is in the caller's scope; 404 otherwise (another tenant's id is as unknown as a missing one). */
 export async function requireProduct(db: Kysely<Database>, scope: ProductScope, productId: number): Promise<GuardedProduct> {
@@ -46,18 +36,13 @@ export async function requireProduct(db: Kysely<Database>, scope: ProductScope, 
  * other and each sees the previous one's result. SQLite has one connection and
  * runs transactions one at a time anyway.
  */
-export async function requireEditableProduct(
-  trx: Kysely<Database>,
-  dialect: Dialect,
-  scope: ProductScope,
-  productId: number,
-): Promise<GuardedProduct> {
-  let query = trx
+export async function requireEditableProduct(tx: Db, scope: ProductScope, productId: number): Promise<GuardedProduct> {
+  let query = tx.kysely
     .selectFrom('product')
     .select(['id', 'number', 'code', 'communicationId', 'publishStatus', 'ownerId'])
     .where('id', '=', productId);
   if (scope.ownerId !== null) query = query.where('ownerId', '=', scope.ownerId);
-  if (dialect === 'postgres') query = query.forUpdate();
+  if (tx.dialect === 'postgres') query = query.forUpdate();
   const product = await query.executeTakeFirst();
   if (!product) throw notFound();
   if (product.publishStatus !== 'UNPUBLISH') throw conflict(MSG.productNotEditable);

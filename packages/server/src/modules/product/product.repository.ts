@@ -1,6 +1,6 @@
 import type { PublishStatus } from '@factory/contracts';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../platform/schema.js';
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, ProductTable } from '../../platform/schema.js';
 import type { Tenancy } from '../../platform/tenancy.js';
 
 /** The five seeded reference lists, each served as `{ id, name }` in sequence order. */
@@ -18,25 +18,14 @@ export async function lookupExists(db: Kysely<Database>, table: LookupTableName,
   return row !== undefined;
 }
 
-export interface ProductRow {
-  id: number;
-  productTypeId: number;
+/** A product row with the names of its references and the counts of its flows and properties. */
+export type ProductRow = Selectable<ProductTable> & {
   productTypeName: string;
-  number: string;
-  code: string;
-  connectInternet: number;
-  communicationId: string;
   communicationName: string;
-  dataFormatId: number;
   dataFormatName: string;
-  description: string;
-  publishStatus: string;
-  ownerId: number;
-  createTime: number;
-  publishTime: number | null;
   flowCount: number;
   propertyCount: number;
-}
+};
 
 function productsInScope(db: Kysely<Database>, tenancy: Tenancy) {
   let query = db

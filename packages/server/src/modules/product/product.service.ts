@@ -57,10 +57,10 @@ export async function productInUseByTask(db: Kysely<Database>, productId: number
 
 /**
  * A product of the caller's tenant (404 otherwise), its row locked on PostgreSQL
- * until the transaction `trx` ends. Pass the transaction the write runs in.
+ * until the transaction `tx` ends. Pass the transaction the write runs in.
  */
-export async function requireProductRow(trx: Kysely<Database>, db: Db, tenancy: Tenancy, id: number): Promise<ProductRow> {
-  const product = await findProduct(trx, tenancy, id, { lock: db.dialect === 'postgres' });
+export async function requireProductRow(tx: Db, tenancy: Tenancy, id: number): Promise<ProductRow> {
+  const product = await findProduct(tx.kysely, tenancy, id, { lock: tx.dialect === 'postgres' });
   if (!product) throw notFound();
   return product;
 }
@@ -91,7 +91,8 @@ async function withUniqueValues<T>(write: () => Promise<T>): Promise<T> {
 }
 
 /** A new product starts unpublished, owned by the creator's tenant. */
-export async function createProduct(trx: Kysely<Database>, ownerId: number, fields: ProductFields): Promise<number> {
+export async function createProduct(tx: Db, ownerId: number, fields: ProductFields): Promise<number> {
+  const trx = tx.kysely;
   await checkLookups(trx, fields);
   await checkUnique(trx, fields);
   return withUniqueValues(() => insertProduct(trx, fields, ownerId, Date.now()));
@@ -99,13 +100,13 @@ export async function createProduct(trx: Kysely<Database>, ownerId: number, fiel
 
 /** Only an unpublished product can be edited. Answers the product as it was. */
 export async function editProduct(
-  trx: Kysely<Database>,
-  db: Db,
+  tx: Db,
   tenancy: Tenancy,
   id: number,
   fields: ProductFields,
 ): Promise<ProductRow> {
-  const product = await requireProductRow(trx, db, tenancy, id);
+  const product = await requireProductRow(tx, tenancy, id);
+  const trx = tx.kysely;
   await checkLookups(trx, fields);
   if (product.publishStatus !== 'UNPUBLISH') throw conflict(MSG.productNotEditable);
   await checkUnique(trx, fields, id);
@@ -114,8 +115,9 @@ export async function editProduct(
 }
 
 /** UNPUBLISH → PUBLISH, with at least one flow and every flow normal. */
-export async function publishProduct(trx: Kysely<Database>, db: Db, tenancy: Tenancy, id: number): Promise<ProductRow> {
-  const product = await requireProductRow(trx, db, tenancy, id);
+export async function publishProduct(tx: Db, tenancy: Tenancy, id: number): Promise<ProductRow> {
+  const product = await requireProductRow(tx, tenancy, id);
+  const trx = tx.kysely;
   if (product.publishStatus !== 'UNPUBLISH') throw conflict(MSG.productNotUnpublished);
   const health = await flowHealth(trx, id);
   if (health.flows === 0) throw conflict(MSG.productHasNoFlow);
@@ -128,8 +130,9 @@ export async function publishProduct(trx: Kysely<Database>, db: Db, tenancy: Ten
  * PUBLISH or PRODUCTING → UNPUBLISH, unless a task that is not finished uses the
  * product. The publish time is cleared: it is the time of the current publication.
  */
-export async function revokeProduct(trx: Kysely<Database>, db: Db, tenancy: Tenancy, id: number): Promise<ProductRow> {
-  const product = await requireProductRow(trx, db, tenancy, id);
+export async function revokeProduct(tx: Db, tenancy: Tenancy, id: number): Promise<ProductRow> {
+  const product = await requireProductRow(tx, tenancy, id);
+  const trx = tx.kysely;
   if (product.publishStatus === 'UNPUBLISH') throw conflict(MSG.productAlreadyUnpublished);
   if (await productInUseByTask(trx, id)) throw conflict(MSG.productInUse);
   await setPublishStatus(trx, id, 'UNPUBLISH', null);
@@ -151,12 +154,12 @@ export async function copyValue(db: Kysely<Database>, column: 'number' | 'code',
  * and flows, whatever the original's status. Answers the copy's id and label.
  */
 export async function copyProduct(
-  trx: Kysely<Database>,
-  db: Db,
+  tx: Db,
   tenancy: Tenancy,
   id: number,
 ): Promise<{ original: ProductRow; id: number; number: string; code: string }> {
-  const original = await requireProductRow(trx, db, tenancy, id);
+  const original = await requireProductRow(tx, tenancy, id);
+  const trx = tx.kysely;
   const number = await copyValue(trx, 'number', original.number);
   const code = await copyValue(trx, 'code', original.code);
   const now = Date.now();
@@ -179,12 +182,12 @@ export async function copyProduct(
  * firmware. Answers the product and the sha-256 of the file rows removed.
  */
 export async function deleteProduct(
-  trx: Kysely<Database>,
-  db: Db,
+  tx: Db,
   tenancy: Tenancy,
   id: number,
 ): Promise<{ product: ProductRow; releasedFiles: string[] }> {
-  const product = await requireProductRow(trx, db, tenancy, id);
+  const product = await requireProductRow(tx, tenancy, id);
+  const trx = tx.kysely;
   if (product.publishStatus !== 'UNPUBLISH') throw conflict(MSG.productNotUnpublished);
   const releasedFiles = await removeProduct(trx, id);
   return { product, releasedFiles };

@@ -1,13 +1,20 @@
 import { CODE_EXPORT_COLUMNS, MSG, PATHS } from '@factory/contracts';
 import ExcelJS from 'exceljs';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLine, unique } from '../../../test/line-factories.js';
-import { createOtherTenant } from '../../../test/product-factories.js';
-import { client, dbOf, loginAsAdmin } from '../../../test/session-helpers.js';
-import { createPublishedProduct, insertTask } from '../../../test/task-factories.js';
-import { buildTestApp, testDialects, type TestApp } from '../../../test/test-app.js';
-import { createManager, expectRefusal, fullGrants, grantsWithout } from '../../../test/user-factories.js';
+import { describe, expect, it } from 'vitest';
+import {
+  createLine,
+  createManager,
+  createOtherTenant,
+  createPublishedProduct,
+  fullGrants,
+  grantsWithout,
+  insertTask,
+  unique,
+} from '../../../test/factories/index.js';
+import { expectRefusal } from '../../../test/answers.js';
+import { client, dbOf } from '../../../test/session-helpers.js';
+import { testDialects, withTestApp } from '../../../test/test-app.js';
 
 const MENU = '/productionCenter';
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -31,13 +38,7 @@ async function xlsxRows(response: LightMyRequestResponse): Promise<unknown[][]> 
 }
 
 describe.each(testDialects())('production code export on %s', (dialect) => {
-  let t: TestApp;
-  let admin: string;
-  beforeAll(async () => {
-    t = await buildTestApp(dialect);
-    admin = (await loginAsAdmin(t.app)).token;
-  });
-  afterAll(() => t.close());
+  const t = withTestApp(dialect);
 
   const db = () => dbOf(t.app);
   const { get } = client(() => t.app);
@@ -58,7 +59,7 @@ describe.each(testDialects())('production code export on %s', (dialect) => {
     it('streams the header and every code in label order, named after the model by default', async () => {
       // past one read batch (5,000), so the paging of the export is covered
       const { taskId, model, productCode } = await chineseTask(5_003);
-      const response = await get(PATHS.taskExportCodes, admin, { taskId });
+      const response = await get(PATHS.taskExportCodes, t.admin, { taskId });
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toBe(XLSX_TYPE);
       expect(response.headers['cache-control']).toBe('no-store');
@@ -72,11 +73,11 @@ describe.each(testDialects())('production code export on %s', (dialect) => {
 
     it('uses the file name given, keeping one extension', async () => {
       const { taskId } = await chineseTask(2);
-      const named = await get(PATHS.taskExportCodes, admin, { taskId, fileName: ' 三月 标签 ', format: 'xlsx' });
+      const named = await get(PATHS.taskExportCodes, t.admin, { taskId, fileName: ' 三月 标签 ', format: 'xlsx' });
       expect(downloadName(named)).toBe('三月 标签.xlsx');
-      const withExtension = await get(PATHS.taskExportCodes, admin, { taskId, fileName: 'labels.XLSX' });
+      const withExtension = await get(PATHS.taskExportCodes, t.admin, { taskId, fileName: 'labels.XLSX' });
       expect(downloadName(withExtension)).toBe('labels.xlsx');
-      const blank = await get(PATHS.taskExportCodes, admin, { taskId, fileName: '' });
+      const blank = await get(PATHS.taskExportCodes, t.admin, { taskId, fileName: '' });
       expect(downloadName(blank)).toMatch(new RegExp(`_生产编码_${taskId}\\.xlsx$`));
     });
   });
@@ -84,7 +85,7 @@ describe.each(testDialects())('production code export on %s', (dialect) => {
   describe('csv', () => {
     it('is UTF-8 with a byte-order mark, the header, then a CRLF line per code in label order', async () => {
       const { taskId, model, productCode } = await chineseTask(4);
-      const response = await get(PATHS.taskExportCodes, admin, { taskId, format: 'csv', fileName: '生产编码清单' });
+      const response = await get(PATHS.taskExportCodes, t.admin, { taskId, format: 'csv', fileName: '生产编码清单' });
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
       expect(downloadName(response)).toBe('生产编码清单.csv');
@@ -100,7 +101,7 @@ describe.each(testDialects())('production code export on %s', (dialect) => {
     it('has only the header for a task without codes', async () => {
       const { taskId } = await chineseTask(1);
       await db().deleteFrom('production_code').where('taskId', '=', taskId).execute();
-      const response = await get(PATHS.taskExportCodes, admin, { taskId, format: 'csv' });
+      const response = await get(PATHS.taskExportCodes, t.admin, { taskId, format: 'csv' });
       expect(response.body).toBe(`\uFEFF${CODE_EXPORT_COLUMNS.join(',')}\r\n`);
     });
   });
@@ -127,12 +128,12 @@ describe.each(testDialects())('production code export on %s', (dialect) => {
       const theirs = await insertTask(db(), { ownerId: await createOtherTenant(db()), lineIds: [lineId] });
       const { token } = await createManager(t.app, fullGrants(MENU), [lineId]);
       expectRefusal(await get(PATHS.taskExportCodes, token, { taskId: theirs }), 404, MSG.recordNotFound);
-      expectRefusal(await get(PATHS.taskExportCodes, admin, { taskId: 999_999 }), 404, MSG.recordNotFound);
+      expectRefusal(await get(PATHS.taskExportCodes, t.admin, { taskId: 999_999 }), 404, MSG.recordNotFound);
     });
 
     it('answers 400 for a format it does not make and 401 without a session', async () => {
       const { taskId } = await chineseTask(1);
-      const response = await get(PATHS.taskExportCodes, admin, { taskId, format: 'pdf' });
+      const response = await get(PATHS.taskExportCodes, t.admin, { taskId, format: 'pdf' });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toMatchObject({ code: 0, data: null });
       expect((await get(PATHS.taskExportCodes, null, { taskId })).statusCode).toBe(401);

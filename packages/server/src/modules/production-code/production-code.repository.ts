@@ -1,7 +1,7 @@
 import { PRODUCTION_CODE, PRODUCTION_CODE_PATTERN } from '@factory/contracts';
 import { randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../platform/schema.js';
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, ProductionCodeTable, TaskTable } from '../../platform/schema.js';
 import { type TaskScope, whereInScope } from '../task/task-scope.js';
 
 /**
@@ -109,10 +109,7 @@ export async function codeCount(db: Kysely<Database>, taskId: number): Promise<n
   return Number(row?.last ?? 0);
 }
 
-export interface CodeRow {
-  sequence: number;
-  code: string;
-}
+export type CodeRow = Pick<Selectable<ProductionCodeTable>, 'sequence' | 'code'>;
 
 /** Up to `limit` codes of the task after `afterSequence`, in label order (keyset paging for the export). */
 export function codesAfter(db: Kysely<Database>, taskId: number, afterSequence: number, limit: number): Promise<CodeRow[]> {
@@ -138,11 +135,7 @@ export async function codeExists(db: Kysely<Database>, code: string): Promise<bo
 }
 
 /** What every row of a task's code export repeats besides its code. */
-export interface ExportedTask {
-  id: number;
-  productNumber: string;
-  productCode: string;
-}
+export type ExportedTask = Pick<Selectable<TaskTable>, 'id' | 'productNumber' | 'productCode'>;
 
 /** The task's fields its code export repeats, when the scope sees the task. */
 export function exportedTask(db: Kysely<Database>, scope: TaskScope, taskId: number): Promise<ExportedTask | undefined> {

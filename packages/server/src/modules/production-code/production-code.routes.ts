@@ -1,40 +1,29 @@
 import { PassThrough } from 'node:stream';
-import { envelopeOf, exportCodesQuery, need, PATHS, PUBLIC, qrCodeUrls, qrCodeUrlsQuery } from '@factory/contracts';
+import { PATHS, PRODUCTION_CODE_ENDPOINTS as CODES, PUBLIC } from '@factory/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireAccount } from '../../platform/auth.js';
-import { ok } from '../../platform/envelope.js';
 import { notFound } from '../../platform/errors.js';
 import { contentDisposition } from '../../platform/files.js';
 import type { ModuleContext } from '../../platform/module-context.js';
 import { matchesNoneMatch } from '../../platform/file-response.js';
-import { taskScopeOf, taskVisible } from '../task/task-scope.js';
+import { rawRoute, route } from '../../platform/route.js';
+import { taskVisible } from '../task/task-scope.js';
 import { codesCsv, EXPORT_CONTENT_TYPES, exportFileName, writeCodesXlsx } from './code-export.js';
 import { codeExists, codesOfTask, exportedTask } from './production-code.repository.js';
 import { codeOfQrFile, qrEntityTag, qrImageUrl, renderQrPng } from './qr-image.js';
 
-const tags = ['生产编码'];
-const MENU = '/productionCenter';
 /** A code's label never changes, so a browser or proxy may keep the image for good. */
 const QR_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
 /** 生产编码: export, QR urls and the QR image (issue 5). */
 export function productionCodeRoutes({ db }: ModuleContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get(
-      PATHS.taskExportCodes,
-      {
-        config: { permission: need(MENU, 'exportProCode') },
-        schema: {
-          tags,
-          summary: '导出生产编码',
-          description: `The task's codes in label order as xlsx or csv (UTF-8 with BOM), an attachment named \`<fileName>.<format>\`; refusals are the JSON envelope`,
-          querystring: exportCodesQuery,
-        },
-      },
+    rawRoute(
+      app,
+      CODES.taskExportCodes,
       async (request, reply) => {
         const { taskId, fileName, format } = request.query;
-        const task = await exportedTask(db.kysely, await taskScopeOf(db.kysely, requireAccount(request)), taskId);
+        const task = await exportedTask(db.kysely, await request.scope(), taskId);
         if (!task) throw notFound();
         reply
           .type(EXPORT_CONTENT_TYPES[format])
@@ -47,26 +36,21 @@ export function productionCodeRoutes({ db }: ModuleContext): FastifyPluginAsyncZ
         writeCodesXlsx(db.kysely, task, body).catch((error: unknown) => body.destroy(error as Error));
         return reply.send(body);
       },
+      {
+        description: `The task's codes in label order as xlsx or csv (UTF-8 with BOM), an attachment named \`<fileName>.<format>\`; refusals are the JSON envelope`,
+      },
     );
 
-    app.get(
-      PATHS.taskQrCodeUrls,
-      {
-        config: { permission: need(MENU, 'exportProCode') },
-        schema: {
-          tags,
-          summary: '生产编码的二维码地址',
-          description: '{ code: imageUrl } in label order (a code always holds a letter, so no key is reordered)',
-          querystring: qrCodeUrlsQuery,
-          response: { 200: envelopeOf(qrCodeUrls) },
-        },
-      },
+    route(
+      app,
+      CODES.taskQrCodeUrls,
       async (request) => {
         const { taskId } = request.query;
-        if (!(await taskVisible(db.kysely, await taskScopeOf(db.kysely, requireAccount(request)), taskId))) throw notFound();
+        if (!(await taskVisible(db.kysely, await request.scope(), taskId))) throw notFound();
         const codes = await codesOfTask(db.kysely, taskId);
-        return ok(Object.fromEntries(codes.map((code) => [code, qrImageUrl(code)])));
+        return Object.fromEntries(codes.map((code) => [code, qrImageUrl(code)]));
       },
+      { description: '{ code: imageUrl } in label order (a code always holds a letter, so no key is reordered)' },
     );
 
     // Public on purpose, like /api/file/<key>: the print view's <img> can not send
@@ -77,7 +61,7 @@ export function productionCodeRoutes({ db }: ModuleContext): FastifyPluginAsyncZ
       {
         config: { permission: PUBLIC },
         schema: {
-          tags,
+          tags: [CODES.taskQrCodeUrls.tag],
           summary: '生产编码的二维码图片',
           description: `\`<code>.png\`: a 256x256 PNG, cacheable for good`,
           params: z.object({ file: z.string() }),

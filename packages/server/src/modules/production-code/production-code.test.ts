@@ -1,8 +1,8 @@
 import { PRODUCTION_CODE, PRODUCTION_CODE_PATTERN } from '@factory/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertTask } from '../../../test/task-factories.js';
+import { describe, expect, it } from 'vitest';
+import { insertTask } from '../../../test/factories/index.js';
 import { dbOf } from '../../../test/session-helpers.js';
-import { buildTestApp, testDialects, type TestApp } from '../../../test/test-app.js';
+import { testDialects, withTestApp } from '../../../test/test-app.js';
 import { codeCount, createProductionCodes, randomCodes, removeCodesAbove } from './production-code.repository.js';
 
 /** Bytes whose low five bits spell `text` in PRODUCTION_CODE's alphabet. */
@@ -41,11 +41,7 @@ describe('production code rules', () => {
 });
 
 describe.each(testDialects())('production codes on %s', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp(dialect);
-  });
-  afterAll(() => t.close());
+  const t = withTestApp(dialect, { signIn: false });
 
   const db = () => dbOf(t.app);
   const codesOf = async (taskId: number) =>

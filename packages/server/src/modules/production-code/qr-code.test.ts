@@ -1,11 +1,9 @@
 import { type Envelope, MSG, PATHS, TASK_LIMITS } from '@factory/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLine } from '../../../test/line-factories.js';
-import { createOtherTenant } from '../../../test/product-factories.js';
-import { client, dbOf, loginAsAdmin } from '../../../test/session-helpers.js';
-import { insertTask } from '../../../test/task-factories.js';
-import { buildTestApp, testDialects, type TestApp } from '../../../test/test-app.js';
-import { createManager, dataOf, expectRefusal, fullGrants, grantsWithout } from '../../../test/user-factories.js';
+import { describe, expect, it } from 'vitest';
+import { createLine, createManager, createOtherTenant, fullGrants, grantsWithout, insertTask } from '../../../test/factories/index.js';
+import { dataOf, expectRefusal } from '../../../test/answers.js';
+import { client, dbOf } from '../../../test/session-helpers.js';
+import { testDialects, withTestApp } from '../../../test/test-app.js';
 import { renderQrPng } from './qr-image.js';
 
 const MENU = '/productionCenter';
@@ -19,13 +17,7 @@ function pngSize(png: Buffer): { width: number; height: number } {
 }
 
 describe.each(testDialects())('production code QR labels on %s', (dialect) => {
-  let t: TestApp;
-  let admin: string;
-  beforeAll(async () => {
-    t = await buildTestApp(dialect);
-    admin = (await loginAsAdmin(t.app)).token;
-  });
-  afterAll(() => t.close());
+  const t = withTestApp(dialect);
 
   const db = () => dbOf(t.app);
   const { get } = client(() => t.app);
@@ -37,7 +29,7 @@ describe.each(testDialects())('production code QR labels on %s', (dialect) => {
   describe('QR urls', () => {
     it('maps every code to its image in label order, as sent on the wire', async () => {
       const taskId = await insertTask(db(), { productionCount: 30 });
-      const response = await get(PATHS.taskQrCodeUrls, admin, { taskId });
+      const response = await get(PATHS.taskQrCodeUrls, t.admin, { taskId });
       const urls = dataOf<Record<string, string>>(response);
       const codes = await codesOf(taskId);
       // 30 random codes in label order are, all but surely, not in sorted order, so this checks the order kept
@@ -49,7 +41,7 @@ describe.each(testDialects())('production code QR labels on %s', (dialect) => {
     it('answers an empty map for a task without codes', async () => {
       const taskId = await insertTask(db(), { productionCount: 1 });
       await db().deleteFrom('production_code').where('taskId', '=', taskId).execute();
-      expect(dataOf(await get(PATHS.taskQrCodeUrls, admin, { taskId }))).toEqual({});
+      expect(dataOf(await get(PATHS.taskQrCodeUrls, t.admin, { taskId }))).toEqual({});
     });
 
     it('needs the export button and a task in scope', async () => {

@@ -1,27 +1,9 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../platform/schema.js';
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, ProductPropertyTable } from '../../platform/schema.js';
 import type { ProductScope } from '../product/product-guard.js';
 
-export interface PropertyRow {
-  id: number;
-  productId: number;
-  name: string;
-  code: string;
-  dataTypeId: string;
-  dataTypeName: string;
-  min: number | null;
-  max: number | null;
-  unitId: number | null;
-  unitName: string | null;
-  length: number | null;
-  /** JSON text of { "0": label, ... } */
-  enumerates: string | null;
-  trueValue: string | null;
-  falseValue: string | null;
-  description: string;
-  valueDescription: string | null;
-  createTime: number;
-}
+/** A property row (enumerates as stored: JSON text of { "0": label, ... }) with the names of its data type and unit. */
+export type PropertyRow = Omit<Selectable<ProductPropertyTable>, 'updateTime'> & { dataTypeName: string; unitName: string | null };
 
 /** What a property stores: the common fields and only those of its data type (the others null). */
 export interface StoredPropertyFields {

@@ -1,6 +1,6 @@
 import { type DataType, MSG, type Property, type PropertyFields } from '@factory/contracts';
 import type { Kysely } from 'kysely';
-import type { Dialect } from '../../platform/db.js';
+import type { Db } from '../../platform/db.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import type { Database } from '../../platform/schema.js';
 import { formatTime } from '../../platform/time.js';
@@ -151,18 +151,14 @@ async function withUniqueCode<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-export interface PropertyWriteContext {
-  dialect: Dialect;
-  scope: ProductScope;
-}
-
 export async function addProperty(
-  trx: Kysely<Database>,
-  context: PropertyWriteContext,
+  tx: Db,
+  scope: ProductScope,
   productId: number,
   fields: PropertyFields,
 ): Promise<{ id: number; product: GuardedProduct }> {
-  const product = await requireEditableProduct(trx, context.dialect, context.scope, productId);
+  const trx = tx.kysely;
+  const product = await requireEditableProduct(tx, scope, productId);
   const stored = storedFieldsOf(fields);
   await requireUnit(trx, stored);
   if (await propertyCodeTaken(trx, productId, stored.code)) throw conflict(MSG.propertyCodeTaken);
@@ -172,16 +168,17 @@ export async function addProperty(
 
 /** The property must be the product's (404 otherwise). Answers the property as it was. */
 async function requirePropertyOfEditableProduct(
-  trx: Kysely<Database>,
-  context: PropertyWriteContext,
+  tx: Db,
+  scope: ProductScope,
   id: number,
   productId?: number,
 ): Promise<PropertyRow> {
-  const found = await findProperty(trx, context.scope, id);
+  const trx = tx.kysely;
+  const found = await findProperty(trx, scope, id);
   if (!found || (productId !== undefined && found.productId !== productId)) throw notFound();
-  await requireEditableProduct(trx, context.dialect, context.scope, found.productId);
+  await requireEditableProduct(tx, scope, found.productId);
   // read again under the product's lock: a concurrent call may have changed or deleted it meanwhile
-  const property = await findProperty(trx, context.scope, id);
+  const property = await findProperty(trx, scope, id);
   if (!property) throw notFound();
   return property;
 }
@@ -192,12 +189,13 @@ async function requirePropertyOfEditableProduct(
  * flow page warns and publishing waits until each is saved again.
  */
 export async function editProperty(
-  trx: Kysely<Database>,
-  context: PropertyWriteContext,
+  tx: Db,
+  scope: ProductScope,
   id: number,
   fields: PropertyFields,
 ): Promise<PropertyRow> {
-  const before = await requirePropertyOfEditableProduct(trx, context, id, fields.productId);
+  const trx = tx.kysely;
+  const before = await requirePropertyOfEditableProduct(tx, scope, id, fields.productId);
   const stored = storedFieldsOf(fields);
   await requireUnit(trx, stored);
   if (await propertyCodeTaken(trx, before.productId, stored.code, id)) throw conflict(MSG.propertyCodeTaken);
@@ -207,8 +205,9 @@ export async function editProperty(
 }
 
 /** Deletes the property and its auto-check items; the flows that checked it are marked not normal. */
-export async function deleteProperty(trx: Kysely<Database>, context: PropertyWriteContext, id: number): Promise<PropertyRow> {
-  const property = await requirePropertyOfEditableProduct(trx, context, id);
+export async function deleteProperty(tx: Db, scope: ProductScope, id: number): Promise<PropertyRow> {
+  const trx = tx.kysely;
+  const property = await requirePropertyOfEditableProduct(tx, scope, id);
   const flowIds = await flowsCheckingProperty(trx, id);
   await removeProperty(trx, id);
   await markFlowsAbnormal(trx, flowIds);

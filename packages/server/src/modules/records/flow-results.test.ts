@@ -1,27 +1,20 @@
 import { type FlowCheckDetail, type FlowHistoryEntry, MSG, type Page, PATHS, RECORD_MSG } from '@factory/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { recordsApi } from '../../../test/records-api.js';
-import { loginAsAdmin } from '../../../test/session-helpers.js';
-import { buildTestApp, testDialects, type TestApp } from '../../../test/test-app.js';
-import { dataOf, expectRefusal } from '../../../test/user-factories.js';
+import { testDialects, withTestApp } from '../../../test/test-app.js';
+import { dataOf, expectRefusal } from '../../../test/answers.js';
 
 describe.each(testDialects())('flow check detail and history on %s', (dialect) => {
-  let t: TestApp;
-  let admin: string;
-  beforeAll(async () => {
-    t = await buildTestApp(dialect);
-    admin = (await loginAsAdmin(t.app)).token;
-  });
-  afterAll(() => t.close());
+  const t = withTestApp(dialect);
 
   const api = recordsApi(
     () => t.app,
-    () => admin,
+    () => t.admin,
     () => t.config.timeZone,
   );
   const { get } = api;
-  const checkDetail = async (id: number) => dataOf<FlowCheckDetail>(await get(PATHS.flowCheckDetail, admin, { id }));
-  const history = async (query: Record<string, string | number>) => dataOf<Page<FlowHistoryEntry>>(await get(PATHS.flowHistoryList, admin, query));
+  const checkDetail = async (id: number) => dataOf<FlowCheckDetail>(await get(PATHS.flowCheckDetail, t.admin, { id }));
+  const history = async (query: Record<string, string | number>) => dataOf<Page<FlowHistoryEntry>>(await get(PATHS.flowHistoryList, t.admin, query));
 
   describe('check detail', () => {
     it('shows each auto-check row (property, normal value, value, result) and manual row as judged, with tester, terminal and counts', async () => {
@@ -112,8 +105,8 @@ describe.each(testDialects())('flow check detail and history on %s', (dialect) =
     });
 
     it('answers 404 for an unknown result and 400 for no id', async () => {
-      expectRefusal(await get(PATHS.flowCheckDetail, admin, { id: 987654 }), 404, RECORD_MSG.resultMissing);
-      expectRefusal(await get(PATHS.flowCheckDetail, admin), 400, MSG.idRequired);
+      expectRefusal(await get(PATHS.flowCheckDetail, t.admin, { id: 987654 }), 404, RECORD_MSG.resultMissing);
+      expectRefusal(await get(PATHS.flowCheckDetail, t.admin), 400, MSG.idRequired);
     });
   });
 
@@ -155,13 +148,13 @@ describe.each(testDialects())('flow check detail and history on %s', (dialect) =
       const other = await api.recordTask();
       await api.pass(task, 0, task.codes[0]!, '2025-05-02 10:00:00');
       const refuse = async (query: Record<string, string | number>) =>
-        expectRefusal(await get(PATHS.flowHistoryList, admin, query), 404, RECORD_MSG.recordMissing);
+        expectRefusal(await get(PATHS.flowHistoryList, t.admin, query), 404, RECORD_MSG.recordMissing);
       await refuse({ flowTopoId: task.flowIds[0]!, deviceId: 'NOSUCHCODE' });
       await refuse({ flowTopoId: task.flowIds[0]!, deviceId: task.codes[1]! });
       await refuse({ flowTopoId: other.flowIds[0]!, deviceId: task.codes[0]! });
-      expectRefusal(await get(PATHS.flowHistoryList, admin, { deviceId: task.codes[0]! }), 400, MSG.idRequired);
-      expectRefusal(await get(PATHS.flowHistoryList, admin, { flowTopoId: task.flowIds[0]!, deviceId: '  ' }), 400, RECORD_MSG.recordMissing);
-      const noDevice = await get(PATHS.flowHistoryList, admin, { flowTopoId: task.flowIds[0]! });
+      expectRefusal(await get(PATHS.flowHistoryList, t.admin, { deviceId: task.codes[0]! }), 400, MSG.idRequired);
+      expectRefusal(await get(PATHS.flowHistoryList, t.admin, { flowTopoId: task.flowIds[0]!, deviceId: '  ' }), 400, RECORD_MSG.recordMissing);
+      const noDevice = await get(PATHS.flowHistoryList, t.admin, { flowTopoId: task.flowIds[0]! });
       expect({ status: noDevice.statusCode, code: noDevice.json<{ code: number }>().code }).toEqual({ status: 400, code: 0 });
     });
   });

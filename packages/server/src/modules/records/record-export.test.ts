@@ -1,11 +1,10 @@
 import { MSG, PATHS, RECORD_MSG } from '@factory/contracts';
 import ExcelJS from 'exceljs';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { recordsApi } from '../../../test/records-api.js';
-import { loginAsAdmin } from '../../../test/session-helpers.js';
-import { buildTestApp, testDialects, type TestApp } from '../../../test/test-app.js';
-import { expectRefusal } from '../../../test/user-factories.js';
+import { testDialects, withTestApp } from '../../../test/test-app.js';
+import { expectRefusal } from '../../../test/answers.js';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -33,17 +32,11 @@ async function sheetRows(response: LightMyRequestResponse): Promise<unknown[][]>
 }
 
 describe.each(testDialects())('production record export on %s', (dialect) => {
-  let t: TestApp;
-  let admin: string;
-  beforeAll(async () => {
-    t = await buildTestApp(dialect);
-    admin = (await loginAsAdmin(t.app)).token;
-  });
-  afterAll(() => t.close());
+  const t = withTestApp(dialect);
 
   const api = recordsApi(
     () => t.app,
-    () => admin,
+    () => t.admin,
     () => t.config.timeZone,
   );
   const { get } = api;
@@ -63,7 +56,7 @@ describe.each(testDialects())('production record export on %s', (dialect) => {
     const second = await api.terminalAt(task, 1);
     const who = task.worker.userName;
 
-    const response = await get(PATHS.recordExport, admin, { id: code });
+    const response = await get(PATHS.recordExport, t.admin, { id: code });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe(XLSX_TYPE);
     expect(response.headers['cache-control']).toBe('no-store');
@@ -123,7 +116,7 @@ describe.each(testDialects())('production record export on %s', (dialect) => {
     // The retest reports a start before the first result's (a station's clock set wrong).
     await api.result(task, 0, code, { end: '2025-06-02 10:00:00', values: [25, 'V1.2'], manual: [true, true] });
     await api.result(task, 0, code, { end: '2025-06-02 09:00:00', values: [15, 'V1.2'], manual: [true, true] });
-    const rows = await sheetRows(await get(PATHS.recordExport, admin, { id: code }));
+    const rows = await sheetRows(await get(PATHS.recordExport, t.admin, { id: code }));
     expect(rows[8]).toEqual(['检测状态', '检测中']);
     expect(rows[9]).toEqual(['首次检测时间', '2025-06-02 09:00:00']);
     expect(rows.slice(13).map((row) => [row[2], row[3], row[7]])).toEqual([
@@ -134,8 +127,8 @@ describe.each(testDialects())('production record export on %s', (dialect) => {
 
   it('answers 404 as the envelope for an unknown code and a device with no result', async () => {
     const task = await api.recordTask();
-    expectRefusal(await get(PATHS.recordExport, admin, { id: 'NOSUCHCODE' }), 404, RECORD_MSG.recordMissing);
-    expectRefusal(await get(PATHS.recordExport, admin, { id: task.codes[0]! }), 404, RECORD_MSG.recordMissing);
+    expectRefusal(await get(PATHS.recordExport, t.admin, { id: 'NOSUCHCODE' }), 404, RECORD_MSG.recordMissing);
+    expectRefusal(await get(PATHS.recordExport, t.admin, { id: task.codes[0]! }), 404, RECORD_MSG.recordMissing);
     expectRefusal(await get(PATHS.recordExport, 'not-a-token', { id: task.codes[0]! }), 401, MSG.sessionExpired);
   });
 });

@@ -2,13 +2,12 @@ import { PassThrough } from 'node:stream';
 import { MSG, PATHS, RECORD_COUNT_HEADER, RECORD_MSG, type RecordPage } from '@factory/contracts';
 import ExcelJS from 'exceljs';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { QueryCapture } from '../../../test/query-capture.js';
 import { recordsApi } from '../../../test/records-api.js';
-import { loginAsAdmin } from '../../../test/session-helpers.js';
+import { dataOf, expectRefusal } from '../../../test/answers.js';
 import type { RunningTask } from '../../../test/station-api.js';
-import { buildTestApp, testDialects, type TestApp } from '../../../test/test-app.js';
-import { dataOf, expectRefusal } from '../../../test/user-factories.js';
+import { testDialects, withTestApp } from '../../../test/test-app.js';
 import { openRecordListExport } from './record-list-export.js';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -46,11 +45,10 @@ async function sheetRows(content: Buffer): Promise<unknown[][]> {
  *   D  untested: no record
  */
 describe.each(testDialects())('export of the records list on %s', (dialect) => {
-  let t: TestApp;
-  let admin: string;
+  const t = withTestApp(dialect);
   const api = recordsApi(
     () => t.app,
-    () => admin,
+    () => t.admin,
     () => t.config.timeZone,
   );
   const { get } = api;
@@ -59,8 +57,6 @@ describe.each(testDialects())('export of the records list on %s', (dialect) => {
   let lineCode: string;
 
   beforeAll(async () => {
-    t = await buildTestApp(dialect);
-    admin = (await loginAsAdmin(t.app)).token;
     task = await api.recordTask({ count: 4 });
     const [A, B, C, D] = task.codes as [string, string, string, string];
     codes = { A, B, C, D };
@@ -72,9 +68,8 @@ describe.each(testDialects())('export of the records list on %s', (dialect) => {
     await api.pass(task, 0, C, '2025-03-02 00:00:00');
     await api.result(task, 1, C, { end: '2025-03-02 09:00:00', values: [-90], manual: [true], mac: 'AA:BB:CC:00:01:02' });
   });
-  afterAll(() => t.close());
 
-  const exportOf = (query: Record<string, string | number>, token = admin) =>
+  const exportOf = (query: Record<string, string | number>, token = t.admin) =>
     get(PATHS.recordExportList, token, { taskId: task.taskId, ...query });
   /** The production codes of an export, in order, with the count its header announced. */
   async function exported(query: Record<string, string | number> = {}) {
@@ -99,7 +94,7 @@ describe.each(testDialects())('export of the records list on %s', (dialect) => {
       [codes.B, `SN${codes.B}`, null, null, '2025-03-01 23:59:59', '2025-03-02 00:00:10', '检测中', lineCode, '合格', '未检测'],
       [codes.A, `SN${codes.A}`, 'AA:BB:CC:00:00:01', null, '2025-03-01 10:00:00', '2025-03-02 08:00:00', '合格', lineCode, '合格', '合格'],
     ]);
-    const list = dataOf<RecordPage>(await get(PATHS.recordList, admin, { taskId: task.taskId, pageSize: 0 }));
+    const list = dataOf<RecordPage>(await get(PATHS.recordList, t.admin, { taskId: task.taskId, pageSize: 0 }));
     expect((await exported()).codes).toEqual(list.data.map((record) => record.id));
   });
 
@@ -120,8 +115,8 @@ describe.each(testDialects())('export of the records list on %s', (dialect) => {
     expectRefusal(await exportOf({ fromTime: '2025-03-03', toTime: '2025-03-02' }), 400, RECORD_MSG.dateOrder);
     expectRefusal(await exportOf({ fromTime: '2025/03/01' }), 400, RECORD_MSG.dateRule);
     expect((await exportOf({ testStatus: 'BROKEN' })).statusCode).toBe(400);
-    expectRefusal(await get(PATHS.recordExportList, admin), 400, MSG.idRequired);
-    expectRefusal(await get(PATHS.recordExportList, admin, { taskId: task.taskId + 1000 }), 404, MSG.recordNotFound);
+    expectRefusal(await get(PATHS.recordExportList, t.admin), 400, MSG.idRequired);
+    expectRefusal(await get(PATHS.recordExportList, t.admin, { taskId: task.taskId + 1000 }), 404, MSG.recordNotFound);
     expectRefusal(await exportOf({}, 'not-a-token'), 401, MSG.sessionExpired);
   });
 
@@ -154,13 +149,13 @@ describe.each(testDialects())('export of the records list on %s', (dialect) => {
     });
 
     it('writes each record once, in the list order across batches, and the status filter too', async () => {
-      const response = await get(PATHS.recordExportList, admin, { taskId: big.taskId });
+      const response = await get(PATHS.recordExportList, t.admin, { taskId: big.taskId });
       expect(response.headers[RECORD_COUNT_HEADER]).toBe('2500');
       const rows = await sheetRows(response.rawPayload);
       expect(rows.slice(1).map((row) => [row[0], row[6]])).toEqual(expected);
       // No results were stored for these devices: every flow reads 未检测.
       expect(rows[1]!.slice(7)).toEqual([await api.lineCodeOf(big.taskId), '未检测', '未检测']);
-      const failed = await get(PATHS.recordExportList, admin, { taskId: big.taskId, testStatus: 'NOT_PASS' });
+      const failed = await get(PATHS.recordExportList, t.admin, { taskId: big.taskId, testStatus: 'NOT_PASS' });
       expect(failed.headers[RECORD_COUNT_HEADER]).toBe('250');
       expect((await sheetRows(failed.rawPayload)).slice(1).map((row) => row[6])).toEqual(Array(250).fill('不合格'));
     });

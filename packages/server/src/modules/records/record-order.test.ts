@@ -1,18 +1,11 @@
 import { PATHS, type RecordPage } from '@factory/contracts';
-import {
-  CompiledQuery,
-  createQueryId,
-  type Kysely,
-  type RootOperationNode,
-  sql,
-} from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CompiledQuery, createQueryId, type Kysely, type RootOperationNode, sql } from 'kysely';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { QueryCapture } from '../../../test/query-capture.js';
 import { recordsApi } from '../../../test/records-api.js';
-import { loginAsAdmin } from '../../../test/session-helpers.js';
+import { dataOf } from '../../../test/answers.js';
 import type { RunningTask } from '../../../test/station-api.js';
-import { buildTestApp, testDialects, type TestApp } from '../../../test/test-app.js';
-import { dataOf } from '../../../test/user-factories.js';
+import { testDialects, withTestApp } from '../../../test/test-app.js';
 import type { Database } from '../../platform/schema.js';
 import { recordPage, recordsAfter } from './records.repository.js';
 
@@ -25,11 +18,10 @@ import { recordPage, recordsAfter } from './records.repository.js';
  *   d5 09:59:59, flow 2 at 10:10:00                          d6 untested
  */
 describe.each(testDialects())('records in time order on %s', (dialect) => {
-  let t: TestApp;
-  let admin: string;
+  const t = withTestApp(dialect);
   const api = recordsApi(
     () => t.app,
-    () => admin,
+    () => t.admin,
     () => t.config.timeZone,
   );
   let task: RunningTask;
@@ -38,8 +30,6 @@ describe.each(testDialects())('records in time order on %s', (dialect) => {
   let idOf: Map<string, number>;
 
   beforeAll(async () => {
-    t = await buildTestApp(dialect);
-    admin = (await loginAsAdmin(t.app)).token;
     task = await api.recordTask({ count: 7 });
     d = task.codes;
     await api.pass(task, 0, d[0]!, '2025-03-01 10:00:05');
@@ -51,10 +41,9 @@ describe.each(testDialects())('records in time order on %s', (dialect) => {
     const rows = await api.db().selectFrom('production_code').select(['id', 'code']).where('taskId', '=', task.taskId).execute();
     idOf = new Map(rows.map((row) => [row.code, row.id]));
   });
-  afterAll(() => t.close());
 
   const page = async (page: number, pageSize: number) =>
-    dataOf<RecordPage>(await api.get(PATHS.recordList, admin, { taskId: task.taskId, page, pageSize }));
+    dataOf<RecordPage>(await api.get(PATHS.recordList, t.admin, { taskId: task.taskId, page, pageSize }));
   /** The three devices tested in the same millisecond, larger id first. */
   const tied = () => [d[2]!, d[3]!, d[4]!].sort((a, b) => idOf.get(b)! - idOf.get(a)!);
 

@@ -1,27 +1,20 @@
 import { MSG, PATHS, RECORD_MSG, type RecordPage, type TraceAnswer } from '@factory/contracts';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOtherTenant } from '../../../test/product-factories.js';
+import { describe, expect, it } from 'vitest';
+import { createManager, createOtherTenant } from '../../../test/factories/index.js';
+import { dataOf, expectRefusal } from '../../../test/answers.js';
 import { recordsApi } from '../../../test/records-api.js';
-import { loginAsAdmin } from '../../../test/session-helpers.js';
 import type { RunningTask } from '../../../test/station-api.js';
-import { buildTestApp, testDialects, type TestApp } from '../../../test/test-app.js';
-import { createManager, dataOf, expectRefusal } from '../../../test/user-factories.js';
+import { testDialects, withTestApp } from '../../../test/test-app.js';
 
 const MENU = '/productionCenter';
 
 describe.each(testDialects())('who sees production records on %s', (dialect) => {
-  let t: TestApp;
-  let admin: string;
-  beforeAll(async () => {
-    t = await buildTestApp(dialect);
-    admin = (await loginAsAdmin(t.app)).token;
-  });
-  afterAll(() => t.close());
+  const t = withTestApp(dialect);
 
   const api = recordsApi(
     () => t.app,
-    () => admin,
+    () => t.admin,
     () => t.config.timeZone,
   );
   const { get } = api;
@@ -79,8 +72,8 @@ describe.each(testDialects())('who sees production records on %s', (dialect) => 
     expect(await traced(token, code)).toEqual([]);
     expect(await traced(token, sn)).toEqual([]);
     // The platform administrator sees every tenant.
-    for (const call of callsAbout(task, code, resultId)) expectOk(await call.run(admin));
-    expect(await traced(admin, sn)).toEqual([code]);
+    for (const call of callsAbout(task, code, resultId)) expectOk(await call.run(t.admin));
+    expect(await traced(t.admin, sn)).toEqual([code]);
   });
 
   it('shows a sub-user only the records of tasks on its lines', async () => {
@@ -95,7 +88,7 @@ describe.each(testDialects())('who sees production records on %s', (dialect) => 
     for (const call of callsAbout(theirs.task, theirs.code, theirs.resultId)) expectRefusal(await call.run(token), 404, call.missing);
     // The SN is on both tasks: the trace answers the one in scope.
     expect(await traced(token, sn)).toEqual([mine.code]);
-    expect(await traced(admin, sn)).toEqual([theirs.code, mine.code]);
+    expect(await traced(t.admin, sn)).toEqual([theirs.code, mine.code]);
     // A task on one of its lines and another: in scope.
     await api.db().insertInto('task_line').values({ taskId: theirs.task.taskId, lineId: mine.lineIds[0]!, lineName: 'x', lineNum: 'x', sequence: 2 }).execute();
     expect(await traced(token, sn)).toEqual([theirs.code, mine.code]);

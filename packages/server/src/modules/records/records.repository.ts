@@ -1,30 +1,10 @@
 import type { TestStatus } from '@factory/contracts';
-import type { ExpressionBuilder, Kysely } from 'kysely';
+import type { ExpressionBuilder, InferResult, Kysely, Selectable } from 'kysely';
 import type { Dialect } from '../../platform/db.js';
-import type { Database } from '../../platform/schema.js';
+import type { Database, DeviceFlowTable, FlowResultTable, ProductionCodeTable } from '../../platform/schema.js';
 import type { PageRequest } from '../line/line.repository.js';
 import { type TaskScope, whereInScope } from '../task/task-scope.js';
 import { linesOfTasks } from '../task/task.repository.js';
-
-/** A device as records show it: its codes and where its tests stand. */
-export interface DeviceRow {
-  id: number;
-  taskId: number;
-  code: string;
-  sn: string | null;
-  mac: string | null;
-  imei: string | null;
-  testStatus: string | null;
-  firstTestTime: number | null;
-  lastTestTime: number | null;
-}
-
-/** A device with the task it belongs to. */
-export interface DeviceWithTask extends DeviceRow {
-  taskStatus: string;
-  productNumber: string;
-  productTypeName: string;
-}
 
 const DEVICE_COLUMNS = [
   'production_code.id',
@@ -37,6 +17,12 @@ const DEVICE_COLUMNS = [
   'production_code.firstTestTime',
   'production_code.lastTestTime',
 ] as const;
+
+/** A device as records show it: its codes and where its tests stand (DEVICE_COLUMNS). */
+export type DeviceRow = Pick<
+  Selectable<ProductionCodeTable>,
+  (typeof DEVICE_COLUMNS)[number] extends `production_code.${infer Column}` ? Column : never
+>;
 
 export interface RecordFilters {
   testStatus?: TestStatus | undefined;
@@ -191,15 +177,8 @@ export function recordsAfter(
 }
 
 /** A flow's latest result on a device (device_flow), with what the record shows of it. */
-export interface LatestResultRow {
-  codeId: number;
-  taskFlowId: number;
-  attempts: number;
-  id: number;
-  startTime: number;
-  endTime: number;
-  status: string;
-}
+export type LatestResultRow = Pick<Selectable<DeviceFlowTable>, 'codeId' | 'taskFlowId' | 'attempts'> &
+  Pick<Selectable<FlowResultTable>, 'id' | 'startTime' | 'endTime' | 'status'>;
 
 /** The latest result at each flow of the devices, through the device_flow key and the result's id. */
 export function latestResultsOf(db: Kysely<Database>, codeIds: readonly number[]): Promise<LatestResultRow[]> {
@@ -235,6 +214,9 @@ function devicesWithTask(db: Kysely<Database>, scope: TaskScope, taskByTask = fa
     .select([...DEVICE_COLUMNS, 'task.status as taskStatus', 'task.productNumber', 'product_type.name as productTypeName']);
 }
 
+/** A device with the task it belongs to. */
+export type DeviceWithTask = InferResult<ReturnType<typeof devicesWithTask>>[number];
+
 /** The device with this production code when the scope sees its task (out of scope is as unknown as missing). */
 export function deviceByCode(db: Kysely<Database>, scope: TaskScope, code: string): Promise<DeviceWithTask | undefined> {
   return devicesWithTask(db, scope).where('production_code.code', '=', code).executeTakeFirst();
@@ -259,26 +241,6 @@ export async function devicesMatching(
     for (const row of rows) found.set(row.id, row);
   }
   return [...found.values()].sort((a, b) => (b.lastTestTime ?? 0) - (a.lastTestTime ?? 0) || b.id - a.id).slice(0, limit);
-}
-
-/** One stored result with the names it is shown with. */
-export interface ResultRow {
-  id: number;
-  taskId: number;
-  codeId: number;
-  code: string;
-  taskFlowId: number;
-  flowName: string;
-  flowSequence: number;
-  userName: string;
-  terminalName: string | null;
-  terminalCode: string | null;
-  status: string;
-  attempt: number;
-  startTime: number;
-  endTime: number;
-  autoResults: string;
-  manualResults: string;
 }
 
 function resultsWithNames(db: Kysely<Database>) {
@@ -306,6 +268,9 @@ function resultsWithNames(db: Kysely<Database>) {
       'flow_result.manualResults',
     ]);
 }
+
+/** One stored result with the names it is shown with. */
+export type ResultRow = InferResult<ReturnType<typeof resultsWithNames>>[number];
 
 /** One result with its device's history count at the flow, when the scope sees its task. */
 export async function resultInScope(
@@ -343,13 +308,7 @@ export async function flowOfTask(db: Kysely<Database>, taskId: number, taskFlowI
   return row !== undefined;
 }
 
-export interface HistoryRow {
-  id: number;
-  startTime: number;
-  userName: string;
-  status: string;
-  attempt: number;
-}
+export type HistoryRow = Pick<Selectable<FlowResultTable>, 'id' | 'startTime' | 'userName' | 'status' | 'attempt'>;
 
 /** A device's results at one flow, newest first, read along the (codeId, taskFlowId, id) index. */
 export async function historyPage(

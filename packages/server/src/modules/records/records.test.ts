@@ -1,10 +1,9 @@
 import { MSG, PATHS, type ProductionRecord, RECORD_MSG, type RecordDetail, type RecordPage } from '@factory/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { recordsApi } from '../../../test/records-api.js';
-import { loginAsAdmin } from '../../../test/session-helpers.js';
+import { dataOf, expectRefusal } from '../../../test/answers.js';
 import type { RunningTask } from '../../../test/station-api.js';
-import { buildTestApp, testDialects, type TestApp } from '../../../test/test-app.js';
-import { dataOf, expectRefusal } from '../../../test/user-factories.js';
+import { testDialects, withTestApp } from '../../../test/test-app.js';
 
 /**
  * One task of four devices, tested at known times (Asia/Shanghai) through the station API:
@@ -14,11 +13,10 @@ import { dataOf, expectRefusal } from '../../../test/user-factories.js';
  *   D  untested: no record
  */
 describe.each(testDialects())('production records on %s', (dialect) => {
-  let t: TestApp;
-  let admin: string;
+  const t = withTestApp(dialect);
   const api = recordsApi(
     () => t.app,
-    () => admin,
+    () => t.admin,
     () => t.config.timeZone,
   );
   const { get } = api;
@@ -29,8 +27,6 @@ describe.each(testDialects())('production records on %s', (dialect) => {
   let expected: Record<'A' | 'B' | 'C', ProductionRecord>;
 
   beforeAll(async () => {
-    t = await buildTestApp(dialect);
-    admin = (await loginAsAdmin(t.app)).token;
     task = await api.recordTask({ count: 4 });
     const [A, B, C, D] = task.codes as [string, string, string, string];
     codes = { A, B, C, D };
@@ -153,10 +149,9 @@ describe.each(testDialects())('production records on %s', (dialect) => {
       },
     };
   });
-  afterAll(() => t.close());
 
   const list = async (query: Record<string, string | number> = {}) =>
-    dataOf<RecordPage>(await get(PATHS.recordList, admin, { taskId: task.taskId, ...query }));
+    dataOf<RecordPage>(await get(PATHS.recordList, t.admin, { taskId: task.taskId, ...query }));
   /** The production codes a list answers, in order, with its total. */
   const listed = async (query: Record<string, string | number> = {}) => {
     const page = await list(query);
@@ -181,7 +176,7 @@ describe.each(testDialects())('production records on %s', (dialect) => {
       expect(await listed({ testStatus: 'NOT_PASS' })).toEqual({ ids: [codes.C], total: 1 });
       // Empty is no filter; an unknown status is refused like any malformed input (issue 12).
       expect(await listed({ testStatus: '' })).toEqual({ ids: [codes.C, codes.B, codes.A], total: 3 });
-      expect((await get(PATHS.recordList, admin, { taskId: task.taskId, testStatus: 'BROKEN' })).statusCode).toBe(400);
+      expect((await get(PATHS.recordList, t.admin, { taskId: task.taskId, testStatus: 'BROKEN' })).statusCode).toBe(400);
     });
 
     it('bounds the first test by day in the factory zone: fromTime from its first second, toTime before its first second', async () => {
@@ -198,10 +193,10 @@ describe.each(testDialects())('production records on %s', (dialect) => {
     });
 
     it('refuses dates out of order or not real', async () => {
-      expectRefusal(await get(PATHS.recordList, admin, { taskId: task.taskId, fromTime: '2025-03-03', toTime: '2025-03-02' }), 400, RECORD_MSG.dateOrder);
-      expectRefusal(await get(PATHS.recordList, admin, { taskId: task.taskId, fromTime: '2025/03/01' }), 400, RECORD_MSG.dateRule);
-      expectRefusal(await get(PATHS.recordList, admin, { taskId: task.taskId, toTime: '2025-02-30' }), 400, RECORD_MSG.dateRule);
-      expectRefusal(await get(PATHS.recordList, admin, { taskId: task.taskId, fromTime: '2025-03-01 10:00:00' }), 400, RECORD_MSG.dateRule);
+      expectRefusal(await get(PATHS.recordList, t.admin, { taskId: task.taskId, fromTime: '2025-03-03', toTime: '2025-03-02' }), 400, RECORD_MSG.dateOrder);
+      expectRefusal(await get(PATHS.recordList, t.admin, { taskId: task.taskId, fromTime: '2025/03/01' }), 400, RECORD_MSG.dateRule);
+      expectRefusal(await get(PATHS.recordList, t.admin, { taskId: task.taskId, toTime: '2025-02-30' }), 400, RECORD_MSG.dateRule);
+      expectRefusal(await get(PATHS.recordList, t.admin, { taskId: task.taskId, fromTime: '2025-03-01 10:00:00' }), 400, RECORD_MSG.dateRule);
       // The same day on both ends is no error, only an empty range.
       expect(await listed({ fromTime: '2025-03-02', toTime: '2025-03-02' })).toEqual({ ids: [], total: 0 });
     });
@@ -224,13 +219,13 @@ describe.each(testDialects())('production records on %s', (dialect) => {
     });
 
     it('answers 404 for an unknown task and 400 for no task', async () => {
-      expectRefusal(await get(PATHS.recordList, admin, { taskId: task.taskId + 1000 }), 404, MSG.recordNotFound);
-      expectRefusal(await get(PATHS.recordList, admin), 400, MSG.idRequired);
+      expectRefusal(await get(PATHS.recordList, t.admin, { taskId: task.taskId + 1000 }), 404, MSG.recordNotFound);
+      expectRefusal(await get(PATHS.recordList, t.admin), 400, MSG.idRequired);
     });
 
     it('lists nothing for a task with no result yet', async () => {
       const idle = await api.recordTask({ count: 2 });
-      expect(dataOf<RecordPage>(await get(PATHS.recordList, admin, { taskId: idle.taskId }))).toEqual({
+      expect(dataOf<RecordPage>(await get(PATHS.recordList, t.admin, { taskId: idle.taskId }))).toEqual({
         data: [],
         totalRecord: 0,
         pageSize: 10,
@@ -244,14 +239,14 @@ describe.each(testDialects())('production records on %s', (dialect) => {
       const product = await api.db().selectFrom('product_type').select('name').where('id', '=', task.product.productTypeId).executeTakeFirstOrThrow();
       const task_ = { productNumber: task.product.number, productTypeName: product.name, taskStatus: 'START' };
       for (const key of ['A', 'B', 'C'] as const) {
-        expect(dataOf<RecordDetail>(await get(PATHS.recordDetail, admin, { id: codes[key] }))).toEqual({ ...expected[key], ...task_ });
+        expect(dataOf<RecordDetail>(await get(PATHS.recordDetail, t.admin, { id: codes[key] }))).toEqual({ ...expected[key], ...task_ });
       }
     });
 
     it('answers 404 for an unknown code and for a device with no result yet', async () => {
-      expectRefusal(await get(PATHS.recordDetail, admin, { id: 'NOSUCHCODE' }), 404, RECORD_MSG.recordMissing);
-      expectRefusal(await get(PATHS.recordDetail, admin, { id: codes.D }), 404, RECORD_MSG.recordMissing);
-      expectRefusal(await get(PATHS.recordDetail, admin, { id: ' ' }), 400, RECORD_MSG.recordMissing);
+      expectRefusal(await get(PATHS.recordDetail, t.admin, { id: 'NOSUCHCODE' }), 404, RECORD_MSG.recordMissing);
+      expectRefusal(await get(PATHS.recordDetail, t.admin, { id: codes.D }), 404, RECORD_MSG.recordMissing);
+      expectRefusal(await get(PATHS.recordDetail, t.admin, { id: ' ' }), 400, RECORD_MSG.recordMissing);
     });
   });
 });

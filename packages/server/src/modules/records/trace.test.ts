@@ -1,26 +1,19 @@
 import { PATHS, RECORD_MSG, type TraceAnswer } from '@factory/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { recordsApi } from '../../../test/records-api.js';
-import { loginAsAdmin } from '../../../test/session-helpers.js';
-import { buildTestApp, testDialects, type TestApp } from '../../../test/test-app.js';
-import { dataOf, expectRefusal } from '../../../test/user-factories.js';
+import { testDialects, withTestApp } from '../../../test/test-app.js';
+import { dataOf, expectRefusal } from '../../../test/answers.js';
 
 describe.each(testDialects())('device trace on %s', (dialect) => {
-  let t: TestApp;
-  let admin: string;
-  beforeAll(async () => {
-    t = await buildTestApp(dialect);
-    admin = (await loginAsAdmin(t.app)).token;
-  });
-  afterAll(() => t.close());
+  const t = withTestApp(dialect);
 
   const api = recordsApi(
     () => t.app,
-    () => admin,
+    () => t.admin,
     () => t.config.timeZone,
   );
   const { get } = api;
-  const trace = async (text: string) => dataOf<TraceAnswer>(await get(PATHS.deviceTrace, admin, { text })).devices;
+  const trace = async (text: string) => dataOf<TraceAnswer>(await get(PATHS.deviceTrace, t.admin, { text })).devices;
   const typeNameOf = async (productTypeId: number) =>
     (await api.db().selectFrom('product_type').select('name').where('id', '=', productTypeId).executeTakeFirstOrThrow()).name;
 
@@ -158,7 +151,7 @@ describe.each(testDialects())('device trace on %s', (dialect) => {
 
   it('answers no device for an unknown text and 400 for none', async () => {
     expect(await trace('NOTHING-LIKE-THIS')).toEqual([]);
-    expectRefusal(await get(PATHS.deviceTrace, admin, { text: '   ' }), 400, RECORD_MSG.traceTextRequired);
-    expectRefusal(await get(PATHS.deviceTrace, admin), 400, RECORD_MSG.traceTextRequired);
+    expectRefusal(await get(PATHS.deviceTrace, t.admin, { text: '   ' }), 400, RECORD_MSG.traceTextRequired);
+    expectRefusal(await get(PATHS.deviceTrace, t.admin), 400, RECORD_MSG.traceTextRequired);
   });
 });

@@ -1,4 +1,4 @@
-import { MSG, ROLE_TREE_EXCLUDED_NAMES, ROLE_TREE_EXCLUDED_URLS } from '@factory/contracts';
+import { type BodyOut, MSG, type ROLE_ENDPOINTS, ROLE_TREE_EXCLUDED_NAMES, ROLE_TREE_EXCLUDED_URLS } from '@factory/contracts';
 import type { Kysely } from 'kysely';
 import type { SessionAccount } from '../../platform/auth.js';
 import { badRequest } from '../../platform/errors.js';
@@ -50,10 +50,8 @@ function addAncestors(into: Set<number>, menu: Menu, byId: ReadonlyMap<number, M
   }
 }
 
-export interface RoleMenuFunctionInput {
-  menuId: number;
-  funIdList: number[];
-}
+/** One granted menu and its buttons, as a role create or edit sends it (validated). */
+export type RoleMenuFunctionInput = BodyOut<typeof ROLE_ENDPOINTS.roleCreate>['roleMenuFunctionVOS'][number];
 
 /**
  * The nodes a role create or edit stores, after checking each one: every menuId a

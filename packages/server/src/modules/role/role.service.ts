@@ -1,17 +1,14 @@
-import { MSG, ROLE_LIMITS } from '@factory/contracts';
+import { type BodyOut, MSG, type ROLE_ENDPOINTS, ROLE_LIMITS } from '@factory/contracts';
 import type { Kysely } from 'kysely';
 import type { SessionAccount } from '../../platform/auth.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import type { Database } from '../../platform/schema.js';
 import { canManageAccount } from '../../platform/scope.js';
-import { grantedNodes, heldMenuIds, menusById, type RoleMenuFunctionInput } from './role-grants.js';
+import { grantedNodes, heldMenuIds, menusById } from './role-grants.js';
 import { findRole, replaceRoleNodes, roleInUse, roleNamesOf, roleNameTaken, roleNodes } from './role.repository.js';
 
-export interface RoleInput {
-  puserId?: number | undefined;
-  roleName: string;
-  roleMenuFunctionVOS: RoleMenuFunctionInput[];
-}
+/** A role create or edit as validated (the edit's id aside). */
+export type RoleInput = BodyOut<typeof ROLE_ENDPOINTS.roleCreate>;
 
 /**
  * A role the viewer manages: one owned by the viewer or an account below it (the

@@ -1,29 +1,21 @@
 import { randomBytes, scryptSync } from 'node:crypto';
 import { MSG, PATHS } from '@factory/contracts';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { assignLines, createLine } from '../../../test/line-factories.js';
-import { bearer, client, createRole, createUser, dbOf, loginAs, loginAsAdmin } from '../../../test/session-helpers.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { assignLines, createLine, createRole, createTerminal, createUser, grantsWithout, unique } from '../../../test/factories/index.js';
+import { bearer, client, dbOf, loginAs, loginAsAdmin } from '../../../test/session-helpers.js';
 import { createWorker, stationApi, type Worker } from '../../../test/station-api.js';
-import { createTerminal } from '../../../test/terminal-factories.js';
-import { buildTestApp, testDialects, type TestApp } from '../../../test/test-app.js';
-import { grantsWithout, uniqueName } from '../../../test/user-factories.js';
+import { testDialects, withTestApp } from '../../../test/test-app.js';
 import { MAX_ADDRESS_FAILURES } from './login-failure.repository.js';
 
 /** Issue 12, findings 2, 4, 10, 11, 14 and 15: sessions, sign-in and the shared input rules. */
 describe.each(testDialects())('session hardening on %s', (dialect) => {
-  let t: TestApp;
-  let admin: string;
-  beforeAll(async () => {
-    t = await buildTestApp(dialect, { sessionIdleMinutes: 1 });
-    admin = (await loginAsAdmin(t.app)).token;
-  });
-  afterAll(() => t.close());
+  const t = withTestApp(dialect, { config: { sessionIdleMinutes: 1 } });
   afterEach(() => vi.useRealTimers());
 
   const { get, post } = client(() => t.app);
   const station = stationApi(
     () => t.app,
-    () => admin,
+    () => t.admin,
   );
   const accountOf = (id: number) => dbOf(t.app).selectFrom('account').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
@@ -50,7 +42,7 @@ describe.each(testDialects())('session hardening on %s', (dialect) => {
 
     it('ends a station session when an administrator resets the password', async () => {
       const { worker, stationToken } = await workerAtStation();
-      expect((await post(PATHS.userResetPassword, admin, { id: worker.id })).statusCode).toBe(200);
+      expect((await post(PATHS.userResetPassword, t.admin, { id: worker.id })).statusCode).toBe(200);
       expect((await get(PATHS.stationAssignment, stationToken)).statusCode).toBe(401);
     });
   });
@@ -84,7 +76,7 @@ describe.each(testDialects())('session hardening on %s', (dialect) => {
     it('locks an address out after failures spread over several user names, and only that address', async () => {
       const names = await Promise.all(
         [1, 2, 3, 4].map(async () => {
-          const userName = uniqueName('g');
+          const userName = unique('g');
           await createUser(dbOf(t.app), userName, 'Right123x');
           return userName;
         }),
@@ -101,9 +93,11 @@ describe.each(testDialects())('session hardening on %s', (dialect) => {
     });
 
     it('stores argon2id hashes and replaces an old scrypt hash at the next good sign-in', async () => {
-      const userName = uniqueName('h');
+      const userName = unique('h');
       const id = await createUser(dbOf(t.app), userName, 'Right123x');
-      expect((await accountOf(id)).passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+      // At the configured cost: the test app's is low, production's stays 19456 (config.test.ts).
+      const prefix = `$argon2id$v=19$m=${t.config.passwordHashCost},t=2,p=1$`;
+      expect((await accountOf(id)).passwordHash.slice(0, prefix.length)).toBe(prefix);
 
       const salt = randomBytes(16);
       const key = scryptSync('Old12345x', salt, 32, { N: 16384, r: 8, p: 1 });
@@ -133,13 +127,13 @@ describe.each(testDialects())('session hardening on %s', (dialect) => {
       ['a hexadecimal id', `${PATHS.taskDetail}?id=0x10`],
       ['a NUL in a search', `${PATHS.deviceTrace}?text=%00`],
     ])('answers %s with 400', async (_name, url) => {
-      const response = await t.app.inject({ method: 'GET', url, headers: bearer(admin) });
+      const response = await t.app.inject({ method: 'GET', url, headers: bearer(t.admin) });
       expect(response.statusCode).toBe(400);
       expect(response.json().code).toBe(0);
     });
 
     it('answers line ids past 2^31 in a new task with 400', async () => {
-      const response = await post(PATHS.taskCreate, admin, { productionLineIds: [1, 2147483648] });
+      const response = await post(PATHS.taskCreate, t.admin, { productionLineIds: [1, 2147483648] });
       expect(response.statusCode).toBe(400);
     });
 
@@ -150,8 +144,8 @@ describe.each(testDialects())('session hardening on %s', (dialect) => {
       ['false', false],
       ['true', true],
     ])('refuses a status of %s and leaves the user enabled', async (_name, status) => {
-      const id = await createUser(dbOf(t.app), uniqueName('s'), 'Right123x');
-      const response = await post(PATHS.userChangeStatus, admin, { id, status });
+      const id = await createUser(dbOf(t.app), unique('s'), 'Right123x');
+      const response = await post(PATHS.userChangeStatus, t.admin, { id, status });
       expect(response.statusCode).toBe(400);
       expect((await accountOf(id)).status).toBe(1);
     });
@@ -162,7 +156,7 @@ describe.each(testDialects())('session hardening on %s', (dialect) => {
       ['a hexadecimal text', '0x10'],
       ['a number in exponent form', '1e1'],
     ])('refuses an id of %s', async (_name, id) => {
-      const response = await post(PATHS.roleChangeStatus, admin, { id, status: 0 });
+      const response = await post(PATHS.roleChangeStatus, t.admin, { id, status: 0 });
       expect(response.statusCode).toBe(400);
     });
   });
@@ -173,7 +167,7 @@ describe.each(testDialects())('session hardening on %s', (dialect) => {
       ['role', '/role', PATHS.roleChangeStatus],
     ])('answers a %s status change without start and stop buttons with 403, even for a bad body', async (_name, menu, path) => {
       const roleId = await createRole(dbOf(t.app), grantsWithout(menu, 'start', 'stop'));
-      const userName = `${uniqueName('p')}@admin`;
+      const userName = `${unique('p')}@admin`;
       await createUser(dbOf(t.app), userName, 'Right123x', { roleId });
       const { token } = await loginAs(t.app, userName, 'Right123x');
       for (const body of [{ id: 'x', status: 'y' }, {}, { id: 1, status: 1 }]) {

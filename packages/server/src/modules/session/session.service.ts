@@ -1,5 +1,5 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { type LoginBody, type LoginResult, MSG } from '@factory/contracts';
+import { type BodyOut, type LoginResult, MSG, type SESSION_ENDPOINTS } from '@factory/contracts';
 import type { Kysely } from 'kysely';
 import type { AppConfig } from '../../platform/config.js';
 import { badRequest, conflict, forbidden, tooManyRequests } from '../../platform/errors.js';
@@ -37,7 +37,7 @@ async function loginResultFor(db: Kysely<Database>, account: Account): Promise<L
 export async function login(
   db: Kysely<Database>,
   config: AppConfig,
-  body: Required<LoginBody>,
+  body: BodyOut<typeof SESSION_ENDPOINTS.login>,
   address: string | null,
 ): Promise<LoginResult> {
   const now = Date.now();

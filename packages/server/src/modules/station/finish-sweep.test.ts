@@ -1,9 +1,8 @@
 import { PATHS } from '@factory/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
-import { loginAsAdmin } from '../../../test/session-helpers.js';
 import { type RunningTask, stationApi } from '../../../test/station-api.js';
-import { buildTestApp, testDialects, type TestApp } from '../../../test/test-app.js';
+import { testDialects, withTestApp } from '../../../test/test-app.js';
 import { finishCompletedTasks } from '../task/task.service.js';
 
 /*
@@ -12,17 +11,11 @@ import { finishCompletedTasks } from '../task/task.service.js';
  * The sweep finishes such tasks at start-up and every minute.
  */
 describe.each(testDialects())('finishing complete tasks behind the results on %s', (dialect) => {
-  let t: TestApp;
-  let admin: string;
-  beforeAll(async () => {
-    t = await buildTestApp(dialect);
-    admin = (await loginAsAdmin(t.app)).token;
-  });
-  afterAll(() => t.close());
+  const t = withTestApp(dialect);
 
   const api = stationApi(
     () => t.app,
-    () => admin,
+    () => t.admin,
   );
   const { db, ok, verdict, resultBody } = api;
   const statusOf = async (taskId: number) =>
@@ -46,7 +39,7 @@ describe.each(testDialects())('finishing complete tasks behind the results on %s
     const halfway = await api.runningTask({ flows: 1, count: 2 });
     await verdict(halfway.stations[0]!.token, await resultBody(halfway.flowIds[0]!, halfway.codes[0]!));
     const stopped = await completeButRunning();
-    ok(await api.post(PATHS.taskStop, admin, { id: stopped.taskId }));
+    ok(await api.post(PATHS.taskStop, t.admin, { id: stopped.taskId }));
     expect([await statusOf(complete.taskId), await statusOf(halfway.taskId), await statusOf(stopped.taskId)]).toEqual([
       'START',
       'START',

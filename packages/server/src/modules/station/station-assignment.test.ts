@@ -1,25 +1,16 @@
 import { PATHS, STATION_MSG } from '@factory/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLine } from '../../../test/line-factories.js';
-import { uploadStoredFile } from '../../../test/product-center-factories.js';
-import { loginAsAdmin } from '../../../test/session-helpers.js';
-import { createProductWithFlows, createWorker, stationApi } from '../../../test/station-api.js';
-import { createTerminal } from '../../../test/terminal-factories.js';
-import { buildTestApp, testDialects, type TestApp } from '../../../test/test-app.js';
-import { expectRefusal } from '../../../test/user-factories.js';
+import { describe, expect, it } from 'vitest';
+import { createLine, createProductWithFlows, createTerminal, uploadStoredFile } from '../../../test/factories/index.js';
+import { expectRefusal } from '../../../test/answers.js';
+import { createWorker, stationApi } from '../../../test/station-api.js';
+import { testDialects, withTestApp } from '../../../test/test-app.js';
 
 describe.each(testDialects())('station assignment on %s', (dialect) => {
-  let t: TestApp;
-  let admin: string;
-  beforeAll(async () => {
-    t = await buildTestApp(dialect);
-    admin = (await loginAsAdmin(t.app)).token;
-  });
-  afterAll(() => t.close());
+  const t = withTestApp(dialect);
 
   const api = stationApi(
     () => t.app,
-    () => admin,
+    () => t.admin,
   );
   const { db, assignment, runningTask, signIn, terminalCodeOf } = api;
 
@@ -32,7 +23,7 @@ describe.each(testDialects())('station assignment on %s', (dialect) => {
   });
 
   it('gives a PAD on a flow its task, flow, scan codes, items with their standard, manual items and PDF', async () => {
-    const pdf = await uploadStoredFile(t.app, admin, '作业指导书.pdf', Buffer.from('%PDF-1.4 test'));
+    const pdf = await uploadStoredFile(t.app, t.admin, '作业指导书.pdf', Buffer.from('%PDF-1.4 test'));
     const product = await createProductWithFlows(
       db(),
       [
@@ -135,8 +126,8 @@ describe.each(testDialects())('station assignment on %s', (dialect) => {
 
   it('is null once the task finished and freed the terminal, and a result is then refused', async () => {
     const task = await runningTask();
-    api.ok(await api.post(PATHS.taskStart, admin, { id: task.taskId }));
-    api.ok(await api.post(PATHS.taskFinish, admin, { id: task.taskId }));
+    api.ok(await api.post(PATHS.taskStart, t.admin, { id: task.taskId }));
+    api.ok(await api.post(PATHS.taskFinish, t.admin, { id: task.taskId }));
     const station = task.stations[0]!;
     expect(await assignment(station.token)).toBeNull();
     expectRefusal(await api.submit(station.token, await api.resultBody(station.flowId, task.codes[0]!)), 409, STATION_MSG.notAssigned);
@@ -166,7 +157,7 @@ describe.each(testDialects())('station assignment on %s', (dialect) => {
       await api.verdict(earlier.stations[0]!.token, await api.resultBody(earlier.stations[0]!.flowId, earlier.codes[0]!));
       expect(await lastTask(station.token)).toMatchObject({ taskId: task.taskId });
 
-      api.ok(await api.post(PATHS.taskFinish, admin, { id: task.taskId }));
+      api.ok(await api.post(PATHS.taskFinish, t.admin, { id: task.taskId }));
       expect(await assignment(station.token)).toBeNull();
       expect(await lastTask(station.token)).toEqual({
         taskId: task.taskId,
@@ -178,7 +169,7 @@ describe.each(testDialects())('station assignment on %s', (dialect) => {
     });
 
     it('refuses a caller without a station session', async () => {
-      expect((await api.get(PATHS.stationLastTask, admin)).statusCode).toBe(401);
+      expect((await api.get(PATHS.stationLastTask, t.admin)).statusCode).toBe(401);
       expect((await api.get(PATHS.stationLastTask, null)).statusCode).toBe(401);
     });
   });

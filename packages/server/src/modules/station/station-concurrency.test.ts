@@ -1,29 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import { PATHS, type StationResultBody, type StationVerdict, type TaskDetail } from '@factory/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginAsAdmin } from '../../../test/session-helpers.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type RunningTask, stationApi } from '../../../test/station-api.js';
-import { buildTestApp, testDialects, type TestApp } from '../../../test/test-app.js';
+import { testDialects, withTestApp } from '../../../test/test-app.js';
 import type { Database } from '../../platform/schema.js';
 import { findResultContext } from './station.repository.js';
 
 const STATIONS = 50;
 
 describe.each(testDialects())('50 stations at once on %s', (dialect) => {
-  let t: TestApp;
-  let admin: string;
+  const t = withTestApp(dialect);
   let task: RunningTask;
   beforeAll(async () => {
-    t = await buildTestApp(dialect);
-    admin = (await loginAsAdmin(t.app)).token;
     task = await api.runningTask({ flows: 1, count: STATIONS, perFlow: STATIONS });
   });
-  afterAll(() => t.close());
 
   const api = stationApi(
     () => t.app,
-    () => admin,
+    () => t.admin,
   );
   const { db, ok, submit, resultBody, flowCounts, get } = api;
   const count = async (table: 'flow_result' | 'device_flow') =>
@@ -77,7 +72,7 @@ describe.each(testDialects())('50 stations at once on %s', (dialect) => {
       .executeTakeFirstOrThrow();
     expect(finished.status).toBe('FINISH');
     expect(finished.finishTime).toBeGreaterThan(Date.now() - 60_000);
-    const detail = ok<TaskDetail>(await get(PATHS.taskDetail, admin, { id: task.taskId }));
+    const detail = ok<TaskDetail>(await get(PATHS.taskDetail, t.admin, { id: task.taskId }));
     expect(detail.finishNumber).toBe(50);
     expect(detail.flows[0]).toMatchObject({ finishNumber: 50, totalCount: 60 });
     expect(
@@ -127,7 +122,7 @@ describe.each(testDialects())('50 stations at once on %s', (dialect) => {
       .execute();
     expect(rowsOf.map((row) => row.totalCount)).toEqual(rowsOf.map(() => 1));
     expect(rowsOf.reduce((sum, row) => sum + row.failCount, 0)).toBe(5);
-    const detail = ok<TaskDetail>(await get(PATHS.taskDetail, admin, { id: other.taskId }));
+    const detail = ok<TaskDetail>(await get(PATHS.taskDetail, t.admin, { id: other.taskId }));
     expect(detail.flows[0]).toMatchObject({ finishNumber: passed ? 1 : 0, totalCount: 10 });
     expect(detail.finishNumber).toBe(passed ? 1 : 0);
   });
@@ -157,7 +152,7 @@ describe.each(testDialects())('50 stations at once on %s', (dialect) => {
         { terminalId: b!.terminalId, totalCount: 4, failCount: 1, finishNumber: 2 },
       ].sort((x, y) => x.terminalId - y.terminalId),
     );
-    const detail = ok<TaskDetail>(await get(PATHS.taskDetail, admin, { id: shared.taskId }));
+    const detail = ok<TaskDetail>(await get(PATHS.taskDetail, t.admin, { id: shared.taskId }));
     expect(detail.flows[0]).toMatchObject({ finishNumber: 3, totalCount: 6 });
     expect(detail.finishNumber).toBe(3);
     expect(detail.status).toBe('START');

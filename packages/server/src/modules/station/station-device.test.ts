@@ -1,26 +1,19 @@
 import { MSG, PATHS, STATION_MSG, type StationDevice } from '@factory/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginAsAdmin } from '../../../test/session-helpers.js';
+import { describe, expect, it } from 'vitest';
+import { expectRefusal } from '../../../test/answers.js';
 import { type RunningTask, stationApi } from '../../../test/station-api.js';
-import { buildTestApp, testDialects, type TestApp } from '../../../test/test-app.js';
-import { expectRefusal } from '../../../test/user-factories.js';
+import { testDialects, withTestApp } from '../../../test/test-app.js';
 
 /**
  * 扫码校验 (issue 13 item 6): the station app asks about a production code the
  * moment it is scanned and hears what a result of it would be told.
  */
 describe.each(testDialects())('checking a scanned production code on %s', (dialect) => {
-  let t: TestApp;
-  let admin: string;
-  beforeAll(async () => {
-    t = await buildTestApp(dialect);
-    admin = (await loginAsAdmin(t.app)).token;
-  });
-  afterAll(() => t.close());
+  const t = withTestApp(dialect);
 
   const api = stationApi(
     () => t.app,
-    () => admin,
+    () => t.admin,
   );
   const { db, get, post, verdict, resultBody, runningTask, storedCounts } = api;
   const stationAt = (task: RunningTask, flowIndex: number) => task.stations.find((station) => station.flowId === task.flowIds[flowIndex])!;
@@ -80,13 +73,13 @@ describe.each(testDialects())('checking a scanned production code on %s', (diale
     const station = stationAt(task, 0);
     // Only a started task stops: its first result starts it.
     await verdict(station.token, await resultBody(station.flowId, task.codes[0]!));
-    api.ok(await post(PATHS.taskStop, admin, { id: task.taskId }));
+    api.ok(await post(PATHS.taskStop, t.admin, { id: task.taskId }));
     expectRefusal(await check(station.token, task.codes[0]!), 409, STATION_MSG.taskNotRunning('停止中'));
     await db().updateTable('terminal').set({ status: 4, taskId: null, flowId: null }).where('id', '=', station.terminalId).execute();
     expectRefusal(await check(station.token, task.codes[0]!), 409, STATION_MSG.notAssigned);
     const anonymous = await check('', task.codes[0]!);
     expect(anonymous.statusCode).toBe(401);
     // A console session is no station session.
-    expect((await check(admin, task.codes[0]!)).statusCode).toBe(401);
+    expect((await check(t.admin, task.codes[0]!)).statusCode).toBe(401);
   });
 });

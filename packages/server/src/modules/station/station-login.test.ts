@@ -1,25 +1,17 @@
 import { MSG, PATHS, STATION_APP_MENU, STATION_MSG, type StationLoginResult } from '@factory/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLine } from '../../../test/line-factories.js';
-import { createOtherTenant } from '../../../test/product-factories.js';
-import { bearer, createUser, loginAsAdmin } from '../../../test/session-helpers.js';
+import { describe, expect, it } from 'vitest';
+import { createLine, createOtherTenant, createTerminal, createUser } from '../../../test/factories/index.js';
+import { expectRefusal } from '../../../test/answers.js';
+import { bearer } from '../../../test/session-helpers.js';
 import { createWorker, stationApi, WORKER_PASSWORD } from '../../../test/station-api.js';
-import { createTerminal } from '../../../test/terminal-factories.js';
-import { buildTestApp, testDialects, type TestApp } from '../../../test/test-app.js';
-import { expectRefusal } from '../../../test/user-factories.js';
+import { testDialects, withTestApp } from '../../../test/test-app.js';
 
 describe.each(testDialects())('station sign-in and guard on %s', (dialect) => {
-  let t: TestApp;
-  let admin: string;
-  beforeAll(async () => {
-    t = await buildTestApp(dialect, { sessionIdleMinutes: 30 });
-    admin = (await loginAsAdmin(t.app)).token;
-  });
-  afterAll(() => t.close());
+  const t = withTestApp(dialect, { config: { sessionIdleMinutes: 30 } });
 
   const api = stationApi(
     () => t.app,
-    () => admin,
+    () => t.admin,
   );
   const { db, get, post, postForm, login, signIn, terminalCodeOf, tieToLineOf } = api;
 
@@ -194,7 +186,7 @@ describe.each(testDialects())('station sign-in and guard on %s', (dialect) => {
     it('refuses no token, an unknown token and a console token with 401', async () => {
       expectRefusal(await get(PATHS.stationAssignment, null), 401, STATION_MSG.sessionExpired);
       expectRefusal(await get(PATHS.stationAssignment, 'not-a-token'), 401, STATION_MSG.sessionExpired);
-      expectRefusal(await get(PATHS.stationAssignment, admin), 401, STATION_MSG.sessionExpired);
+      expectRefusal(await get(PATHS.stationAssignment, t.admin), 401, STATION_MSG.sessionExpired);
       expectRefusal(await post(PATHS.stationResult, null, {}), 401, STATION_MSG.sessionExpired);
     });
 

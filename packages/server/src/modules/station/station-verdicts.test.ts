@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { STATION_MSG, type StationResultBody } from '@factory/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginAsAdmin } from '../../../test/session-helpers.js';
-import { createProductWithFlows, type FlowSpec, type RunningTask, stationApi } from '../../../test/station-api.js';
-import { buildTestApp, testDialects, type TestApp } from '../../../test/test-app.js';
-import { expectRefusal } from '../../../test/user-factories.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createProductWithFlows, type FlowSpec } from '../../../test/factories/index.js';
+import { expectRefusal } from '../../../test/answers.js';
+import { type RunningTask, stationApi } from '../../../test/station-api.js';
+import { testDialects, withTestApp } from '../../../test/test-app.js';
 
 type ItemName = '整数范围' | '整数单值' | '浮点单值' | '双精度范围' | '开关' | '关闭态' | '版本' | '档位';
 
@@ -68,25 +68,21 @@ const CASES: [ItemName, unknown, string | null, 0 | 1][] = [
 ];
 
 describe.each(testDialects())('server verdicts on %s', (dialect) => {
-  let t: TestApp;
-  let admin: string;
+  const t = withTestApp(dialect);
   let task: RunningTask;
   let itemId: Map<string, number>;
   let manualIds: number[];
   beforeAll(async () => {
-    t = await buildTestApp(dialect);
-    admin = (await loginAsAdmin(t.app)).token;
     const product = await createProductWithFlows(api.db(), [{ name: '全类型', items: ITEMS, manualItems: ['外观', '标签'] }]);
     task = await runningTask({ product, count: 2 });
     const items = await api.db().selectFrom('task_flow_item').select(['id', 'name']).where('taskFlowId', '=', task.flowIds[0]!).execute();
     itemId = new Map(items.map((item) => [item.name, item.id]));
     manualIds = (await api.itemIdsOf(task.flowIds[0]!)).manual;
   });
-  afterAll(() => t.close());
 
   const api = stationApi(
     () => t.app,
-    () => admin,
+    () => t.admin,
   );
   const { runningTask, submit, verdict } = api;
 

@@ -1,28 +1,27 @@
 import { type FunCode, MSG, type Page, type PadInfo, PATHS, type Task, TASK_MSG } from '@factory/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLine } from '../../../test/line-factories.js';
-import { createOtherTenant } from '../../../test/product-factories.js';
-import { loginAsAdmin } from '../../../test/session-helpers.js';
+import { describe, expect, it } from 'vitest';
+import {
+  createLine,
+  createManager,
+  createOtherTenant,
+  createPublishedProduct,
+  createTerminal,
+  fullGrants,
+  grantsWithout,
+  insertTask,
+} from '../../../test/factories/index.js';
+import { dataOf, expectRefusal } from '../../../test/answers.js';
 import { taskApi, taskBody } from '../../../test/task-api.js';
-import { createPublishedProduct, insertTask } from '../../../test/task-factories.js';
-import { createTerminal } from '../../../test/terminal-factories.js';
-import { buildTestApp, testDialects, type TestApp } from '../../../test/test-app.js';
-import { createManager, dataOf, expectRefusal, fullGrants, grantsWithout } from '../../../test/user-factories.js';
+import { testDialects, withTestApp } from '../../../test/test-app.js';
 
 const MENU = '/productionCenter';
 
 describe.each(testDialects())('who may plan and see tasks on %s', (dialect) => {
-  let t: TestApp;
-  let admin: string;
-  beforeAll(async () => {
-    t = await buildTestApp(dialect);
-    admin = (await loginAsAdmin(t.app)).token;
-  });
-  afterAll(() => t.close());
+  const t = withTestApp(dialect);
 
   const api = taskApi(
     () => t.app,
-    () => admin,
+    () => t.admin,
   );
   const { get, post, db, plan, statusOf } = api;
 
@@ -138,7 +137,7 @@ describe.each(testDialects())('who may plan and see tasks on %s', (dialect) => {
       expectRefusal(await get(PATHS.taskDetail, token, { id: foreign }), 404, MSG.recordNotFound);
       expectRefusal(await post(PATHS.taskStart, token, { id: foreign }), 404, MSG.recordNotFound);
       // The platform administrator sees every tenant.
-      expect(dataOf<Task>(await get(PATHS.taskDetail, admin, { id: foreign })).id).toBe(foreign);
+      expect(dataOf<Task>(await get(PATHS.taskDetail, t.admin, { id: foreign })).id).toBe(foreign);
     });
 
     it('lets a sub-user plan only on its own enabled lines, and keep a line the task already has', async () => {
@@ -165,7 +164,7 @@ describe.each(testDialects())('who may plan and see tasks on %s', (dialect) => {
       const id = dataOf<number>(await post(PATHS.taskCreate, manager.token, taskBody(await createPublishedProduct(db()), [line])));
       const adminId = (await db().selectFrom('account').select('id').where('userName', '=', 'admin').executeTakeFirstOrThrow()).id;
       expect(await api.taskRow(id)).toMatchObject({ ownerId: adminId, creatorId: manager.id });
-      expect(dataOf<Task>(await get(PATHS.taskDetail, admin, { id })).creatorName).toBe(manager.userName);
+      expect(dataOf<Task>(await get(PATHS.taskDetail, t.admin, { id })).creatorName).toBe(manager.userName);
     });
   });
 });

@@ -1,13 +1,10 @@
 import { MSG, PATHS, TASK_MSG, type TaskStatus } from '@factory/contracts';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLine } from '../../../test/line-factories.js';
-import { loginAsAdmin } from '../../../test/session-helpers.js';
+import { describe, expect, it } from 'vitest';
+import { createLine, createPublishedProduct, createTerminal, type PublishedProduct } from '../../../test/factories/index.js';
+import { dataOf, expectRefusal, lastSuccessLog } from '../../../test/answers.js';
 import { idleOn, type PlannedTask, taskApi, taskBody } from '../../../test/task-api.js';
-import { createPublishedProduct, type PublishedProduct } from '../../../test/task-factories.js';
-import { createTerminal } from '../../../test/terminal-factories.js';
-import { buildTestApp, testDialects, type TestApp } from '../../../test/test-app.js';
-import { dataOf, expectRefusal, lastSuccessLog } from '../../../test/user-factories.js';
+import { testDialects, withTestApp } from '../../../test/test-app.js';
 
 const STATUSES: TaskStatus[] = ['NEW', 'UNSTART', 'START', 'STOP', 'FINISH'];
 
@@ -30,17 +27,11 @@ const OUTCOMES: Record<Action, Record<TaskStatus, TaskStatus | 'gone' | string>>
 };
 
 describe.each(testDialects())('task status on %s', (dialect) => {
-  let t: TestApp;
-  let admin: string;
-  beforeAll(async () => {
-    t = await buildTestApp(dialect);
-    admin = (await loginAsAdmin(t.app)).token;
-  });
-  afterAll(() => t.close());
+  const t = withTestApp(dialect);
 
   const api = taskApi(
     () => t.app,
-    () => admin,
+    () => t.admin,
   );
   const { post, db, plan, statusOf, taskRow, publishStatusOf, codesOf } = api;
   const label = (task: PlannedTask) => `任务#${task.id} ${task.product.number}`;
@@ -49,15 +40,15 @@ describe.each(testDialects())('task status on %s', (dialect) => {
   async function call(action: Action, task: PlannedTask): Promise<LightMyRequestResponse> {
     switch (action) {
       case 'start':
-        return post(PATHS.taskStart, admin, { id: task.id });
+        return post(PATHS.taskStart, t.admin, { id: task.id });
       case 'stop':
-        return post(PATHS.taskStop, admin, { id: task.id });
+        return post(PATHS.taskStop, t.admin, { id: task.id });
       case 'finish':
-        return post(PATHS.taskFinish, admin, { id: task.id });
+        return post(PATHS.taskFinish, t.admin, { id: task.id });
       case 'delete':
-        return post(PATHS.taskDelete, admin, { id: task.id });
+        return post(PATHS.taskDelete, t.admin, { id: task.id });
       case 'edit':
-        return post(PATHS.taskEdit, admin, { ...taskBody(task.product, task.lineIds, { productionCount: 5 }), id: task.id });
+        return post(PATHS.taskEdit, t.admin, { ...taskBody(task.product, task.lineIds, { productionCount: 5 }), id: task.id });
       case 'setPad': {
         const flows = [];
         for (const flowId of task.flowIds) flows.push({ flowId, padIdList: [await createTerminal(db(), { lineId: task.lineIds[0]! })] });
@@ -90,38 +81,38 @@ describe.each(testDialects())('task status on %s', (dialect) => {
     const form = await t.app.inject({
       method: 'POST',
       url: PATHS.taskStop,
-      headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { authorization: `Bearer ${t.admin}`, 'content-type': 'application/x-www-form-urlencoded' },
       payload: `id=${task.id}`,
     });
     expect(dataOf(form)).toBeNull();
     expect(await statusOf(task.id)).toBe('STOP');
-    expectRefusal(await post(PATHS.taskStart, admin, { id: 99999999 }), 404, MSG.recordNotFound);
-    expectRefusal(await post(PATHS.taskFinish, admin, {}), 400, MSG.idRequired);
+    expectRefusal(await post(PATHS.taskStart, t.admin, { id: 99999999 }), 404, MSG.recordNotFound);
+    expectRefusal(await post(PATHS.taskFinish, t.admin, {}), 400, MSG.idRequired);
   });
 
   it('sets the start time on the first start only, the finish time on finishing, and puts each on record', async () => {
     const task = await plan({ status: 'UNSTART' });
-    dataOf(await post(PATHS.taskStart, admin, { id: task.id }));
+    dataOf(await post(PATHS.taskStart, t.admin, { id: task.id }));
     const started = (await taskRow(task.id))!.startTime;
     expect(started).toBeGreaterThan(0);
     await expect.poll(() => lastSuccessLog(t.app, PATHS.taskStart)).toEqual({ summary: `开始任务 ${label(task)}`, targetId: String(task.id) });
-    dataOf(await post(PATHS.taskStop, admin, { id: task.id }));
+    dataOf(await post(PATHS.taskStop, t.admin, { id: task.id }));
     await new Promise((resolve) => setTimeout(resolve, 5));
-    dataOf(await post(PATHS.taskStart, admin, { id: task.id }));
+    dataOf(await post(PATHS.taskStart, t.admin, { id: task.id }));
     expect((await taskRow(task.id))!.startTime).toBe(started);
     expect((await taskRow(task.id))!.finishTime).toBeNull();
-    dataOf(await post(PATHS.taskFinish, admin, { id: task.id }));
+    dataOf(await post(PATHS.taskFinish, t.admin, { id: task.id }));
     expect((await taskRow(task.id))!.finishTime).toBeGreaterThanOrEqual(started!);
     await expect.poll(() => lastSuccessLog(t.app, PATHS.taskFinish)).toMatchObject({ summary: `结束任务 ${label(task)}` });
   });
 
   it('refuses to start a task whose flow lost its last terminal, and turns an UNSTART one back to NEW', async () => {
     const stopped = await plan({ status: 'STOP' });
-    await post(PATHS.terminalUnbind, admin, undefined, { terminalId: stopped.padIds[0]!, terminalType: 'PAD' });
+    await post(PATHS.terminalUnbind, t.admin, undefined, { terminalId: stopped.padIds[0]!, terminalType: 'PAD' });
     expect(await statusOf(stopped.id)).toBe('STOP');
-    expectRefusal(await post(PATHS.taskStart, admin, { id: stopped.id }), 409, TASK_MSG.needsTerminals);
+    expectRefusal(await post(PATHS.taskStart, t.admin, { id: stopped.id }), 409, TASK_MSG.needsTerminals);
     const ready = await plan({ status: 'UNSTART' });
-    dataOf(await post(PATHS.terminalUnbind, admin, undefined, { terminalId: ready.padIds[1]!, terminalType: 'PAD' }));
+    dataOf(await post(PATHS.terminalUnbind, t.admin, undefined, { terminalId: ready.padIds[1]!, terminalType: 'PAD' }));
     expect(await statusOf(ready.id)).toBe('NEW');
   });
 
@@ -129,19 +120,19 @@ describe.each(testDialects())('task status on %s', (dialect) => {
     it('is PRODUCTING while a task is not finished, and PUBLISH again on finish', async () => {
       const task = await plan({ status: 'START' });
       expect(await publishStatusOf(task.product.productId)).toBe('PRODUCTING');
-      dataOf(await post(PATHS.taskStop, admin, { id: task.id }));
+      dataOf(await post(PATHS.taskStop, t.admin, { id: task.id }));
       expect(await publishStatusOf(task.product.productId)).toBe('PRODUCTING');
-      dataOf(await post(PATHS.taskFinish, admin, { id: task.id }));
+      dataOf(await post(PATHS.taskFinish, t.admin, { id: task.id }));
       expect(await publishStatusOf(task.product.productId)).toBe('PUBLISH');
       // Planned again once the first task is over.
-      const again = dataOf<number>(await post(PATHS.taskCreate, admin, taskBody(task.product, task.lineIds)));
+      const again = dataOf<number>(await post(PATHS.taskCreate, t.admin, taskBody(task.product, task.lineIds)));
       expect(await statusOf(again)).toBe('NEW');
       expect(await publishStatusOf(task.product.productId)).toBe('PRODUCTING');
     });
 
     it('is PUBLISH again when its task is deleted, with the task’s codes, flows and lines', async () => {
       const task = await plan({ status: 'UNSTART' });
-      dataOf(await post(PATHS.taskDelete, admin, { id: task.id }));
+      dataOf(await post(PATHS.taskDelete, t.admin, { id: task.id }));
       expect(await publishStatusOf(task.product.productId)).toBe('PUBLISH');
       expect(await codesOf(task.id)).toEqual([]);
       expect(await api.taskFlowIds(task.id)).toEqual([]);
@@ -155,7 +146,7 @@ describe.each(testDialects())('task status on %s', (dialect) => {
     it('moves with the task when step 1 picks another product: new snapshot, terminals freed, NEW again', async () => {
       const task = await plan({ status: 'UNSTART', flows: 2 });
       const other = await createPublishedProduct(db(), { flows: 3 });
-      dataOf(await post(PATHS.taskEdit, admin, { ...taskBody(other, task.lineIds), id: task.id }));
+      dataOf(await post(PATHS.taskEdit, t.admin, { ...taskBody(other, task.lineIds), id: task.id }));
       expect(await taskRow(task.id)).toMatchObject({ productId: other.productId, productNumber: other.number, status: 'NEW' });
       const flows = await db()
         .selectFrom('task_flow')
@@ -174,7 +165,7 @@ describe.each(testDialects())('task status on %s', (dialect) => {
     it('refuses another product that is not PUBLISH, changing nothing', async () => {
       const task = await plan({ status: 'UNSTART' });
       const busy = await plan();
-      const editTo = (product: PublishedProduct) => post(PATHS.taskEdit, admin, { ...taskBody(product, task.lineIds), id: task.id });
+      const editTo = (product: PublishedProduct) => post(PATHS.taskEdit, t.admin, { ...taskBody(product, task.lineIds), id: task.id });
       expectRefusal(await editTo(busy.product), 409, TASK_MSG.productProducing);
       const draft = await createPublishedProduct(db());
       await db().updateTable('product').set({ publishStatus: 'UNPUBLISH' }).where('id', '=', draft.productId).execute();
@@ -189,9 +180,9 @@ describe.each(testDialects())('task status on %s', (dialect) => {
     it('frees the terminals of a line the task leaves; an UNSTART task with a flow left bare is NEW again', async () => {
       const [lineA, lineB] = [await createLine(db()), await createLine(db())];
       const task = await plan({ lineIds: [lineA, lineB], status: 'UNSTART' });
-      dataOf(await post(PATHS.taskEdit, admin, { ...taskBody(task.product, [lineB, lineA]), id: task.id }));
+      dataOf(await post(PATHS.taskEdit, t.admin, { ...taskBody(task.product, [lineB, lineA]), id: task.id }));
       expect(await statusOf(task.id)).toBe('UNSTART');
-      dataOf(await post(PATHS.taskEdit, admin, { ...taskBody(task.product, [lineB]), id: task.id }));
+      dataOf(await post(PATHS.taskEdit, t.admin, { ...taskBody(task.product, [lineB]), id: task.id }));
       expect(await statusOf(task.id)).toBe('NEW');
       for (const padId of task.padIds) expect(await api.terminal(padId)).toEqual(idleOn(lineA));
     });
@@ -200,14 +191,14 @@ describe.each(testDialects())('task status on %s', (dialect) => {
       const [busy, spare] = [await createLine(db()), await createLine(db())];
       const task = await plan({ lineIds: [busy, spare], status: 'START' });
       await db().updateTable('production_line').set({ status: 0 }).where('id', 'in', [busy, spare]).execute();
-      expectRefusal(await post(PATHS.lineDelete, admin, { id: spare }), 409, MSG.lineInUse);
-      dataOf(await post(PATHS.taskFinish, admin, { id: task.id }));
-      dataOf(await post(PATHS.lineDelete, admin, { id: spare }));
+      expectRefusal(await post(PATHS.lineDelete, t.admin, { id: spare }), 409, MSG.lineInUse);
+      dataOf(await post(PATHS.taskFinish, t.admin, { id: task.id }));
+      dataOf(await post(PATHS.lineDelete, t.admin, { id: spare }));
       const kept = await plan({ lineIds: [await createLine(db())] });
       await db().updateTable('production_line').set({ status: 0 }).where('id', '=', kept.lineIds[0]!).execute();
-      expectRefusal(await post(PATHS.lineDelete, admin, { id: kept.lineIds[0]! }), 409, MSG.lineInUse);
-      dataOf(await post(PATHS.taskDelete, admin, { id: kept.id }));
-      dataOf(await post(PATHS.lineDelete, admin, { id: kept.lineIds[0]! }));
+      expectRefusal(await post(PATHS.lineDelete, t.admin, { id: kept.lineIds[0]! }), 409, MSG.lineInUse);
+      dataOf(await post(PATHS.taskDelete, t.admin, { id: kept.id }));
+      dataOf(await post(PATHS.lineDelete, t.admin, { id: kept.lineIds[0]! }));
     });
   });
 
@@ -215,7 +206,7 @@ describe.each(testDialects())('task status on %s', (dialect) => {
     it('plans a product once when ten plans of it arrive together', async () => {
       const product = await createPublishedProduct(db());
       const lineId = await createLine(db());
-      const answers = await Promise.all(Array.from({ length: 10 }, () => post(PATHS.taskCreate, admin, taskBody(product, [lineId]))));
+      const answers = await Promise.all(Array.from({ length: 10 }, () => post(PATHS.taskCreate, t.admin, taskBody(product, [lineId]))));
       const codes = answers.map((response) => response.statusCode).sort();
       expect(codes).toEqual([200, ...Array<number>(9).fill(409)]);
       for (const response of answers.filter((r) => r.statusCode === 409)) expectRefusal(response, 409, TASK_MSG.productProducing);
@@ -227,8 +218,8 @@ describe.each(testDialects())('task status on %s', (dialect) => {
       for (let round = 0; round < 3; round++) {
         const task = await plan({ status: 'UNSTART' });
         const [start, remove] = await Promise.all([
-          post(PATHS.taskStart, admin, { id: task.id }),
-          post(PATHS.taskDelete, admin, { id: task.id }),
+          post(PATHS.taskStart, t.admin, { id: task.id }),
+          post(PATHS.taskDelete, t.admin, { id: task.id }),
         ]);
         const status = await statusOf(task.id);
         if (status === undefined) {

@@ -1,25 +1,25 @@
 import { FLOW_STATUS, MSG, PATHS, type TaskDetail } from '@factory/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLine } from '../../../test/line-factories.js';
-import { createFlow, createProduct, createProperty, uploadStoredFile } from '../../../test/product-factories.js';
-import { bearer, loginAsAdmin } from '../../../test/session-helpers.js';
+import { describe, expect, it } from 'vitest';
+import {
+  createFlow,
+  createLine,
+  createManager,
+  createProduct,
+  createProperty,
+  createTerminal,
+  uploadStoredFile,
+} from '../../../test/factories/index.js';
+import { dataOf, expectRefusal } from '../../../test/answers.js';
+import { bearer } from '../../../test/session-helpers.js';
 import { dayFromToday, taskApi } from '../../../test/task-api.js';
-import { createTerminal } from '../../../test/terminal-factories.js';
-import { buildTestApp, testDialects, type TestApp } from '../../../test/test-app.js';
-import { createManager, dataOf, expectRefusal } from '../../../test/user-factories.js';
+import { testDialects, withTestApp } from '../../../test/test-app.js';
 
 describe.each(testDialects())('the flow snapshot of a task on %s', (dialect) => {
-  let t: TestApp;
-  let admin: string;
-  beforeAll(async () => {
-    t = await buildTestApp(dialect);
-    admin = (await loginAsAdmin(t.app)).token;
-  });
-  afterAll(() => t.close());
+  const t = withTestApp(dialect);
 
   const api = taskApi(
     () => t.app,
-    () => admin,
+    () => t.admin,
   );
   const { get, post, db, plan } = api;
 
@@ -31,7 +31,7 @@ describe.each(testDialects())('the flow snapshot of a task on %s', (dialect) => 
     const voltage = await property({ name: '电压', code: 'voltage', dataTypeId: 'int', min: 0, max: 50, unitId: unit.id });
     const mode = await property({ name: '模式', code: 'mode', dataTypeId: 'enum', enumerates: { '0': '自动', '1': '手动' } });
     const power = await property({ name: '电源', code: 'power', dataTypeId: 'boolean', trueValue: '开', falseValue: '关' });
-    const pdf = await uploadStoredFile(t.app, admin, '指导书.pdf', Buffer.from('%PDF-1.4 guide'));
+    const pdf = await uploadStoredFile(t.app, t.admin, '指导书.pdf', Buffer.from('%PDF-1.4 guide'));
     const first = await createFlow(db(), productId, {
       name: '上电检测',
       pdfFileId: pdf.id,
@@ -80,7 +80,7 @@ describe.each(testDialects())('the flow snapshot of a task on %s', (dialect) => 
       productionCount: 2,
       expireTime: dayFromToday(1),
     };
-    const id = dataOf<number>(await post(PATHS.taskCreate, admin, body));
+    const id = dataOf<number>(await post(PATHS.taskCreate, t.admin, body));
     return { id, product, lineId };
   }
 
@@ -123,20 +123,20 @@ describe.each(testDialects())('the flow snapshot of a task on %s', (dialect) => 
 
   it('keeps the task as planned through a withdrawal, edits and the deletion of its product', async () => {
     const { id, product } = await planRich();
-    expectRefusal(await post(PATHS.productRevoke, admin, { id: product.productId }), 409, MSG.productInUse);
+    expectRefusal(await post(PATHS.productRevoke, t.admin, { id: product.productId }), 409, MSG.productInUse);
     const before = await snapshotOf(id);
-    const detailBefore = dataOf<TaskDetail>(await get(PATHS.taskDetail, admin, { id }));
+    const detailBefore = dataOf<TaskDetail>(await get(PATHS.taskDetail, t.admin, { id }));
 
     // Terminals, a start and the finish: the product is free again.
     const lineId = detailBefore.productLineIds[0]!.id;
     const pads = [await createTerminal(db(), { lineId }), await createTerminal(db(), { lineId })];
     dataOf(await api.setPads(id, detailBefore.flows.map((flow, index) => ({ flowId: flow.id, padIdList: [pads[index]!] }))));
-    dataOf(await post(PATHS.taskStart, admin, { id }));
-    dataOf(await post(PATHS.taskFinish, admin, { id }));
-    dataOf(await post(PATHS.productRevoke, admin, { id: product.productId }));
+    dataOf(await post(PATHS.taskStart, t.admin, { id }));
+    dataOf(await post(PATHS.taskFinish, t.admin, { id }));
+    dataOf(await post(PATHS.productRevoke, t.admin, { id: product.productId }));
 
     dataOf(
-      await post(PATHS.propertyEdit, admin, {
+      await post(PATHS.propertyEdit, t.admin, {
         id: product.properties.voltage,
         productId: product.productId,
         name: '输入电压',
@@ -148,7 +148,7 @@ describe.each(testDialects())('the flow snapshot of a task on %s', (dialect) => 
       }),
     );
     dataOf(
-      await post(PATHS.flowEdit, admin, {
+      await post(PATHS.flowEdit, t.admin, {
         id: product.flows[0],
         productId: product.productId,
         name: '改名检测',
@@ -159,14 +159,14 @@ describe.each(testDialects())('the flow snapshot of a task on %s', (dialect) => 
     );
     expect(await snapshotOf(id)).toEqual(before);
 
-    dataOf(await post(PATHS.productDelete, admin, { id: product.productId }));
+    dataOf(await post(PATHS.productDelete, t.admin, { id: product.productId }));
     expect(await db().selectFrom('product').select('id').where('id', '=', product.productId).executeTakeFirst()).toBeUndefined();
     expect(await snapshotOf(id)).toEqual(before);
     // The instruction stays served: the task's flow still names it.
-    const pdf = await t.app.inject({ method: 'GET', url: product.pdf.url, headers: bearer(admin) });
+    const pdf = await t.app.inject({ method: 'GET', url: product.pdf.url, headers: bearer(t.admin) });
     expect(pdf.statusCode).toBe(200);
 
-    const detail = dataOf<TaskDetail>(await get(PATHS.taskDetail, admin, { id }));
+    const detail = dataOf<TaskDetail>(await get(PATHS.taskDetail, t.admin, { id }));
     expect(detail).toMatchObject({ id, status: 'FINISH', number: product.number, productId: product.productId });
     const ended = before.flows.map((flow) => [flow.id, flow.name, FLOW_STATUS.ended]);
     expect(detail.flows.map((flow) => [flow.id, flow.name, flow.flowStatus])).toEqual(ended);
@@ -187,7 +187,7 @@ describe.each(testDialects())('the flow snapshot of a task on %s', (dialect) => 
       );
       const pad = await db().selectFrom('terminal').select(['terminalCode', 'terminalName']).where('id', '=', first).executeTakeFirstOrThrow();
 
-      const detail = dataOf<TaskDetail>(await get(PATHS.taskDetail, admin, { id: task.id }));
+      const detail = dataOf<TaskDetail>(await get(PATHS.taskDetail, t.admin, { id: task.id }));
       expect(detail).toMatchObject({ id: task.id, status: 'UNSTART', productionNumber: 7, finishNumber: 0, number: task.product.number });
       expect(detail.flows[0]).toEqual({
         id: task.flowIds[0],
@@ -208,12 +208,12 @@ describe.each(testDialects())('the flow snapshot of a task on %s', (dialect) => 
       expect(detail.flows[1]).toMatchObject({ sequence: 2, useCount: 0, padsWithUserInfo: [{ id: second, free: true, userName: null }] });
 
       const statusOfFlows = async () =>
-        dataOf<TaskDetail>(await get(PATHS.taskDetail, admin, { id: task.id })).flows.map((flow) => flow.flowStatus);
-      dataOf(await post(PATHS.taskStart, admin, { id: task.id }));
+        dataOf<TaskDetail>(await get(PATHS.taskDetail, t.admin, { id: task.id })).flows.map((flow) => flow.flowStatus);
+      dataOf(await post(PATHS.taskStart, t.admin, { id: task.id }));
       expect(await statusOfFlows()).toEqual([FLOW_STATUS.producing, FLOW_STATUS.producing]);
-      dataOf(await post(PATHS.taskStop, admin, { id: task.id }));
+      dataOf(await post(PATHS.taskStop, t.admin, { id: task.id }));
       expect(await statusOfFlows()).toEqual([FLOW_STATUS.paused, FLOW_STATUS.paused]);
-      expectRefusal(await get(PATHS.taskDetail, admin, { id: 99999999 }), 404, MSG.recordNotFound);
+      expectRefusal(await get(PATHS.taskDetail, t.admin, { id: 99999999 }), 404, MSG.recordNotFound);
     });
   });
 });

@@ -1,25 +1,16 @@
 import { MSG, type PadInfo, PATHS, TASK_MSG, type TerminalList } from '@factory/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLine } from '../../../test/line-factories.js';
-import { createOtherTenant } from '../../../test/product-factories.js';
-import { loginAsAdmin } from '../../../test/session-helpers.js';
+import { describe, expect, it } from 'vitest';
+import { createLine, createManager, createOtherTenant, createTerminal, fullGrants } from '../../../test/factories/index.js';
+import { dataOf, expectRefusal, lastSuccessLog } from '../../../test/answers.js';
 import { taskApi } from '../../../test/task-api.js';
-import { createTerminal } from '../../../test/terminal-factories.js';
-import { buildTestApp, testDialects, type TestApp } from '../../../test/test-app.js';
-import { createManager, dataOf, expectRefusal, fullGrants, lastSuccessLog } from '../../../test/user-factories.js';
+import { testDialects, withTestApp } from '../../../test/test-app.js';
 
 describe.each(testDialects())('terminals on task flows on %s', (dialect) => {
-  let t: TestApp;
-  let admin: string;
-  beforeAll(async () => {
-    t = await buildTestApp(dialect);
-    admin = (await loginAsAdmin(t.app)).token;
-  });
-  afterAll(() => t.close());
+  const t = withTestApp(dialect);
 
   const api = taskApi(
     () => t.app,
-    () => admin,
+    () => t.admin,
   );
   const { get, post, db, plan, setPads, statusOf, terminal } = api;
   const idle = (lineId: number, terminalName?: string) => createTerminal(db(), { lineId, ...(terminalName ? { terminalName } : {}) });
@@ -51,7 +42,7 @@ describe.each(testDialects())('terminals on task flows on %s', (dialect) => {
         { flowId: task.flowIds[0], padIds: `${a}, ${b}` },
         { flowId: task.flowIds[1], padIds: [c] },
       ];
-      dataOf(await post(PATHS.padSet, admin, { taskId: task.id, flowId2PadId }));
+      dataOf(await post(PATHS.padSet, t.admin, { taskId: task.id, flowId2PadId }));
       expect((await snapshot([a, b, c])).map((row) => row.flowId)).toEqual([task.flowIds[0], task.flowIds[0], task.flowIds[1]]);
     });
 
@@ -84,7 +75,7 @@ describe.each(testDialects())('terminals on task flows on %s', (dialect) => {
       const before = await snapshot([pad, spare]);
       expect(before.map((row) => row.status)).toEqual([4, 4]);
       const refused = async (flows: object[], message: string) => {
-        expectRefusal(await post(PATHS.padSet, admin, { taskId: task.id, flowId2PadId: flows }), 400, message);
+        expectRefusal(await post(PATHS.padSet, t.admin, { taskId: task.id, flowId2PadId: flows }), 400, message);
         expect(await statusOf(task.id)).toBe('NEW');
         expect(await snapshot([pad, spare])).toEqual(before);
       };
@@ -95,7 +86,7 @@ describe.each(testDialects())('terminals on task flows on %s', (dialect) => {
       const foreignFlow = { flowId: other.flowIds[0], padIdList: [] };
       await refused([first, { flowId: task.flowIds[1], padIdList: [spare] }, foreignFlow], TASK_MSG.unknownFlow);
       await refused([first, { flowId: task.flowIds[1], padIdList: [pad] }], TASK_MSG.terminalOneFlowOnly);
-      expectRefusal(await post(PATHS.padSet, admin, { taskId: 99999999, flowId2PadId: [] }), 404, MSG.recordNotFound);
+      expectRefusal(await post(PATHS.padSet, t.admin, { taskId: 99999999, flowId2PadId: [] }), 404, MSG.recordNotFound);
     });
 
     it('offers only PADs of the tenant on the task’s lines', async () => {
@@ -175,7 +166,7 @@ describe.each(testDialects())('terminals on task flows on %s', (dialect) => {
       await createTerminal(db(), { terminalType: 'PDA' });
       const lineName = api.lineNameOf;
 
-      const pads = dataOf<PadInfo[]>(await get(PATHS.padList, admin, { lineIds: `${lineA},${lineB}`, taskId: task.id }));
+      const pads = dataOf<PadInfo[]>(await get(PATHS.padList, t.admin, { lineIds: `${lineA},${lineB}`, taskId: task.id }));
       expect(pads.map((pad) => pad.id)).toEqual([idleA, task.padIds[0], idleB1, idleB2]);
       expect(pads.map((pad) => pad.id)).not.toContain(elsewhere.padIds[0]);
       const onTask = pads.find((pad) => pad.id === task.padIds[0])!;
@@ -183,10 +174,10 @@ describe.each(testDialects())('terminals on task flows on %s', (dialect) => {
       const lineNameB = await lineName(lineB);
       expect(pads.find((pad) => pad.id === idleB1)).toMatchObject({ name: '乙1', flowId: null, taskId: null, lineId: lineB, lineName: lineNameB });
 
-      const withoutTask = dataOf<PadInfo[]>(await get(PATHS.padList, admin, { lineIds: String(lineB) }));
+      const withoutTask = dataOf<PadInfo[]>(await get(PATHS.padList, t.admin, { lineIds: String(lineB) }));
       expect(withoutTask.map((pad) => pad.id)).toEqual([idleB1, idleB2]);
-      expectRefusal(await get(PATHS.padList, admin, { lineIds: String(lineA), taskId: 99999999 }), 404, MSG.recordNotFound);
-      expectRefusal(await get(PATHS.padList, admin, { lineIds: '' }), 400, TASK_MSG.linesRequired);
+      expectRefusal(await get(PATHS.padList, t.admin, { lineIds: String(lineA), taskId: 99999999 }), 404, MSG.recordNotFound);
+      expectRefusal(await get(PATHS.padList, t.admin, { lineIds: '' }), 400, TASK_MSG.linesRequired);
     });
 
     it('offers a sub-user the idle PADs of its own lines only', async () => {
@@ -200,7 +191,7 @@ describe.each(testDialects())('terminals on task flows on %s', (dialect) => {
   });
 
   describe('the terminal page', () => {
-    const padList = async (lineId: number) => dataOf<TerminalList>(await get(PATHS.terminalList, admin, { terminalType: 'PAD', lineId }));
+    const padList = async (lineId: number) => dataOf<TerminalList>(await get(PATHS.terminalList, t.admin, { terminalType: 'PAD', lineId }));
 
     it('shows PADs on a task as overall check with the task’s model, type and flow; finishing frees them', async () => {
       const task = await plan({ flows: 2, status: 'START' });
@@ -216,7 +207,7 @@ describe.each(testDialects())('terminals on task flows on %s', (dialect) => {
       expect(described).toEqual(task.padIds.map((padId, index) => [padId, 2, task.product.number, typeName, `流程${index + 1}`, taskName]));
       expect(group.linePadList.map((pad) => pad.taskId)).toEqual([task.id, task.id]);
 
-      dataOf(await post(PATHS.taskFinish, admin, { id: task.id }));
+      dataOf(await post(PATHS.taskFinish, t.admin, { id: task.id }));
       const freed = await padList(line);
       expect(freed).toMatchObject({ overallCheckCount: 0, noTaskCount: 2 });
       expect(freed.taskLineList[0]).toMatchObject({ taskId: null, productType: null, productNumber: null });

@@ -1,8 +1,8 @@
 import { isTaskStatusIn, type PadInfo, TASK_MSG, TASK_TRANSITIONS, TERMINAL_STATUS } from '@factory/contracts';
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { Db } from '../../platform/db.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
-import type { Database } from '../../platform/schema.js';
+import type { Database, TerminalTable } from '../../platform/schema.js';
 import { type TaskScope, taskVisible } from './task-scope.js';
 import { findTask, flowsOfTasks, lineIdsOfTask, type TaskRow, updateTask } from './task.repository.js';
 
@@ -70,15 +70,7 @@ export interface FlowTerminals {
   padIds: number[];
 }
 
-interface LockedTerminal {
-  id: number;
-  terminalName: string;
-  terminalType: string;
-  lineId: number | null;
-  status: number;
-  taskId: number | null;
-  ownerId: number;
-}
+type LockedTerminal = Pick<Selectable<TerminalTable>, 'id' | 'terminalName' | 'terminalType' | 'lineId' | 'status' | 'taskId' | 'ownerId'>;
 
 /** Which terminal serves which flow, refusing a flow of another task and a terminal named for two flows. */
 function assignmentOf(flowIds: ReadonlySet<number>, flowTerminals: readonly FlowTerminals[]): Map<number, number> {
@@ -101,13 +93,13 @@ function assignmentOf(flowIds: ReadonlySet<number>, flowTerminals: readonly Flow
  * keep their status. Answers the task as it was.
  */
 export async function setTaskTerminals(
-  trx: Kysely<Database>,
-  db: Db,
+  tx: Db,
   scope: TaskScope,
   taskId: number,
   flowTerminals: readonly FlowTerminals[],
 ): Promise<TaskRow> {
-  const lock = db.dialect === 'postgres';
+  const trx = tx.kysely;
+  const lock = tx.dialect === 'postgres';
   const task = await findTask(trx, scope, taskId, { lock });
   if (!task) throw notFound();
   if (!isTaskStatusIn(task.status, TASK_TRANSITIONS.setTerminals)) throw conflict(TASK_MSG.terminalsLocked);
@@ -164,17 +156,6 @@ export async function setTaskTerminals(
   return task;
 }
 
-export interface TaskTerminalRow {
-  id: number;
-  code: string;
-  name: string;
-  flowId: number | null;
-  taskId: number | null;
-  lineId: number | null;
-  lineName: string | null;
-  workerName: string | null;
-}
-
 function terminalsWithNames(db: Kysely<Database>) {
   return db
     .selectFrom('terminal')
@@ -192,10 +173,12 @@ function terminalsWithNames(db: Kysely<Database>) {
     ]);
 }
 
+export type TaskTerminalRow = Awaited<ReturnType<ReturnType<typeof terminalsWithNames>['execute']>>[number];
+
 export const toPadInfo = ({ workerName: _, ...row }: TaskTerminalRow): PadInfo => row;
 
 /** The terminals serving the task's flows, by line then name. */
-export function terminalsOfTask(db: Kysely<Database>, taskId: number): Promise<TaskTerminalRow[]> {
+export function terminalsOfTask(db: Kysely<Database>, taskId: number) {
   return terminalsWithNames(db)
     .where('terminal.taskId', '=', taskId)
     .where('terminal.status', '=', overallCheck)

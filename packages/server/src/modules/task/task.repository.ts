@@ -1,30 +1,11 @@
 import type { TaskStatus } from '@factory/contracts';
-import { type Expression, type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
-import type { Database } from '../../platform/schema.js';
+import { type Expression, type Kysely, type RawBuilder, type Selectable, type SqlBool, sql } from 'kysely';
+import type { Database, ProductionLineTable, TaskTable } from '../../platform/schema.js';
 import type { PageRequest } from '../line/line.repository.js';
 import { type TaskScope, whereInScope } from './task-scope.js';
 
 /** `任务#12 型号X`: how the operation log and the terminal page name a task. */
 export const taskLabel = (task: { id: number; productNumber: string }) => `任务#${task.id} ${task.productNumber}`;
-
-export interface TaskRow {
-  id: number;
-  ownerId: number;
-  creatorId: number | null;
-  creatorName: string | null;
-  productTypeId: number;
-  productTypeName: string;
-  productId: number;
-  productNumber: string;
-  productCode: string;
-  productionCount: number;
-  finishNumber: number;
-  status: TaskStatus;
-  expireTime: number | null;
-  createTime: number;
-  startTime: number | null;
-  finishTime: number | null;
-}
 
 /**
  * The units that passed the task's last flow: the sum of its terminals' counters
@@ -61,7 +42,9 @@ function withNames(db: Kysely<Database>, scope: TaskScope) {
     ]);
 }
 
-type StoredTaskRow = Omit<TaskRow, 'status'> & { status: string };
+type StoredTaskRow = Awaited<ReturnType<ReturnType<typeof withNames>['executeTakeFirstOrThrow']>>;
+/** A task with its type's and creator's names and its finished units, as the list, the detail and the calls read it. */
+export type TaskRow = Omit<StoredTaskRow, 'status'> & { status: TaskStatus };
 const asTaskRow = (row: StoredTaskRow): TaskRow => ({ ...row, finishNumber: Number(row.finishNumber), status: row.status as TaskStatus });
 
 /** Like line.repository's containsText, for an expression rather than a column. */
@@ -133,16 +116,9 @@ export async function findTask(
   return row ? asTaskRow(row) : undefined;
 }
 
-export interface TaskLineRow {
-  taskId: number;
-  id: number;
-  lineName: string;
-  lineNum: string;
-}
-
 /** The lines of the tasks in planning order, named as they are now (as planned once a line is gone). */
-export function linesOfTasks(db: Kysely<Database>, taskIds: readonly number[]): Promise<TaskLineRow[]> {
-  if (taskIds.length === 0) return Promise.resolve([]);
+export async function linesOfTasks(db: Kysely<Database>, taskIds: readonly number[]) {
+  if (taskIds.length === 0) return [];
   return db
     .selectFrom('task_line')
     .leftJoin('production_line', 'production_line.id', 'task_line.lineId')
@@ -157,18 +133,10 @@ export function linesOfTasks(db: Kysely<Database>, taskIds: readonly number[]): 
     .orderBy('task_line.sequence')
     .execute();
 }
-
-export interface TaskFlowRow {
-  id: number;
-  taskId: number;
-  name: string;
-  sequence: number;
-  finishNumber: number;
-  totalCount: number;
-}
+export type TaskLineRow = Awaited<ReturnType<typeof linesOfTasks>>[number];
 
 /** The flows of the tasks in order, each with the sum of its terminals' counters. */
-export async function flowsOfTasks(db: Kysely<Database>, taskIds: readonly number[]): Promise<TaskFlowRow[]> {
+export async function flowsOfTasks(db: Kysely<Database>, taskIds: readonly number[]) {
   if (taskIds.length === 0) return [];
   const rows = await db
     .selectFrom('task_flow')
@@ -189,18 +157,13 @@ export async function flowsOfTasks(db: Kysely<Database>, taskIds: readonly numbe
   // PostgreSQL answers sums as bigint strings.
   return rows.map((row) => ({ ...row, finishNumber: Number(row.finishNumber), totalCount: Number(row.totalCount) }));
 }
+export type TaskFlowRow = Awaited<ReturnType<typeof flowsOfTasks>>[number];
 
-export interface NewTask {
-  ownerId: number;
-  creatorId: number;
-  productTypeId: number;
-  productId: number;
-  productNumber: string;
-  productCode: string;
-  communicationId: string;
-  productionCount: number;
-  expireTime: number;
-}
+/** What a new task is made of; its status, times and id the insert sets. */
+export type NewTask = Pick<
+  Selectable<TaskTable>,
+  'ownerId' | 'productTypeId' | 'productId' | 'productNumber' | 'productCode' | 'communicationId' | 'productionCount'
+> & { creatorId: number; expireTime: number };
 
 export async function insertTask(db: Kysely<Database>, task: NewTask, now: number): Promise<number> {
   const row = await db
@@ -211,18 +174,15 @@ export async function insertTask(db: Kysely<Database>, task: NewTask, now: numbe
   return row.id;
 }
 
-export interface TaskChange {
-  productTypeId?: number;
-  productId?: number;
-  productNumber?: string;
-  productCode?: string;
-  communicationId?: string;
-  productionCount?: number;
-  expireTime?: number;
-  status?: TaskStatus;
-  startTime?: number;
-  finishTime?: number;
-}
+/** The fields a call changes (updateTime is always set). */
+export type TaskChange = Partial<
+  Pick<Selectable<TaskTable>, 'productTypeId' | 'productId' | 'productNumber' | 'productCode' | 'communicationId' | 'productionCount'> & {
+    expireTime: number;
+    status: TaskStatus;
+    startTime: number;
+    finishTime: number;
+  }
+>;
 
 export async function updateTask(db: Kysely<Database>, id: number, change: TaskChange, now: number): Promise<void> {
   await db
@@ -232,11 +192,8 @@ export async function updateTask(db: Kysely<Database>, id: number, change: TaskC
     .execute();
 }
 
-export interface PlannedLine {
-  id: number;
-  lineName: string;
-  lineNum: string;
-}
+/** A line as a task copies it (its name and code stay shown once the line is gone). */
+export type PlannedLine = Pick<Selectable<ProductionLineTable>, 'id' | 'lineName' | 'lineNum'>;
 
 /** Writes the task's lines in the order given, copying name and code (shown once a line is gone). */
 export async function replaceTaskLines(db: Kysely<Database>, taskId: number, lines: readonly PlannedLine[]): Promise<void> {

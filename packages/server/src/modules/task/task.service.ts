@@ -1,14 +1,14 @@
 import { expireDateAllowed, isTaskStatusIn, TASK_MSG, TASK_TRANSITIONS, type TaskFields, type TaskStatus } from '@factory/contracts';
 import type { Kysely } from 'kysely';
-import type { SessionAccount } from '../../platform/auth.js';
-import type { Db } from '../../platform/db.js';
+import { type Db, inTransaction } from '../../platform/db.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
+import type { RequestScope } from '../../platform/request-scope.js';
 import type { Database } from '../../platform/schema.js';
 import { tenantOf } from '../../platform/scope.js';
 import { formatTime, parseZonedTime } from '../../platform/time.js';
 import { findProduct, lookupExists, type ProductRow } from '../product/product.repository.js';
 import { codeCount, createProductionCodes, removeCodesAbove } from '../production-code/production-code.repository.js';
-import { type TaskScope, taskScopeOf } from './task-scope.js';
+import type { TaskScope } from './task-scope.js';
 import { copyFlowSnapshot, replaceFlowSnapshot } from './task-snapshot.js';
 import { flowsWithoutTerminal, freeTaskTerminals, settleTerminalLoss } from './task-terminals.js';
 import {
@@ -33,17 +33,19 @@ export interface TaskCaller {
   scope: TaskScope;
 }
 
-export async function taskCallerOf(db: Kysely<Database>, account: SessionAccount): Promise<TaskCaller> {
-  return { accountId: account.id, ownerId: await tenantOf(db, account.id), scope: await taskScopeOf(db, account) };
+/** The caller of the request's scope; the platform administrator plans as the root of its own tree. */
+export async function taskCallerOf(db: Kysely<Database>, scope: RequestScope): Promise<TaskCaller> {
+  const { account, ownerId, lineIds } = scope;
+  return { accountId: account.id, ownerId: ownerId ?? (await tenantOf(db, account.id)), scope: { ownerId, lineIds } };
 }
 
 /**
  * Locks the product rows (PostgreSQL) in id order, so two calls locking the same
  * two products never wait on each other crosswise.
  */
-async function lockProducts(trx: Kysely<Database>, db: Db, ids: number[]): Promise<void> {
-  if (db.dialect !== 'postgres' || ids.length === 0) return;
-  await trx.selectFrom('product').select('id').where('id', 'in', ids).orderBy('id').forUpdate().execute();
+async function lockProducts(tx: Db, ids: number[]): Promise<void> {
+  if (tx.dialect !== 'postgres' || ids.length === 0) return;
+  await tx.kysely.selectFrom('product').select('id').where('id', 'in', ids).orderBy('id').forUpdate().execute();
 }
 
 /**
@@ -116,10 +118,10 @@ async function markProducing(db: Kysely<Database>, productId: number): Promise<v
  * uses it. Its row is locked first (PostgreSQL) so a concurrent plan of the same
  * product reads either the old status or the new one, never half of it.
  */
-async function releaseProduct(trx: Kysely<Database>, db: Db, productId: number, taskId: number): Promise<void> {
-  await lockProducts(trx, db, [productId]);
-  if (await otherUnfinishedTask(trx, productId, taskId)) return;
-  await trx
+async function releaseProduct(tx: Db, productId: number, taskId: number): Promise<void> {
+  await lockProducts(tx, [productId]);
+  if (await otherUnfinishedTask(tx.kysely, productId, taskId)) return;
+  await tx.kysely
     .updateTable('product')
     .set({ publishStatus: 'PUBLISH' })
     .where('id', '=', productId)
@@ -134,13 +136,13 @@ async function releaseProduct(trx: Kysely<Database>, db: Db, productId: number, 
  * sees it PUBLISH. Answers the new task's id and model.
  */
 export async function createTask(
-  trx: Kysely<Database>,
-  db: Db,
+  tx: Db,
   caller: TaskCaller,
   fields: TaskFields,
   timeZone: string,
 ): Promise<{ id: number; productNumber: string }> {
-  await lockProducts(trx, db, [fields.productId]);
+  const trx = tx.kysely;
+  await lockProducts(tx, [fields.productId]);
   const { product, lines, expireTime } = await checkFields(trx, caller.scope, fields, [], timeZone);
   requirePlannable(product);
   const now = Date.now();
@@ -169,8 +171,8 @@ export async function createTask(
 const sameList = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((id, index) => id === b[index]);
 
 /** The task in scope with its row locked on PostgreSQL (404 otherwise). */
-async function lockedTask(trx: Kysely<Database>, db: Db, scope: TaskScope, id: number): Promise<TaskRow> {
-  const task = await findTask(trx, scope, id, { lock: db.dialect === 'postgres' });
+async function lockedTask(tx: Db, scope: TaskScope, id: number): Promise<TaskRow> {
+  const task = await findTask(tx.kysely, scope, id, { lock: tx.dialect === 'postgres' });
   if (!task) throw notFound();
   return task;
 }
@@ -185,17 +187,17 @@ async function lockedTask(trx: Kysely<Database>, db: Db, scope: TaskScope, id: n
  * may be printed). Answers the task as it was and the model it now produces.
  */
 export async function editTask(
-  trx: Kysely<Database>,
-  db: Db,
+  tx: Db,
   caller: TaskCaller,
   id: number,
   fields: TaskFields,
   timeZone: string,
 ): Promise<{ before: TaskRow; productNumber: string }> {
-  const task = await lockedTask(trx, db, caller.scope, id);
+  const trx = tx.kysely;
+  const task = await lockedTask(tx, caller.scope, id);
   if (!isTaskStatusIn(task.status, TASK_TRANSITIONS.editBasics)) throw conflict(TASK_MSG.notEditable);
   const productChanged = fields.productId !== task.productId;
-  await lockProducts(trx, db, productChanged ? [task.productId, fields.productId] : [task.productId]);
+  await lockProducts(tx, productChanged ? [task.productId, fields.productId] : [task.productId]);
   const currentLineIds = await lineIdsOfTask(trx, id);
   const { product, lines, expireTime } = await checkFields(trx, caller.scope, fields, currentLineIds, timeZone);
   if (productChanged) requirePlannable(product);
@@ -227,7 +229,7 @@ export async function editTask(
 
   if (productChanged) {
     await markProducing(trx, product.id);
-    await releaseProduct(trx, db, task.productId, id);
+    await releaseProduct(tx, task.productId, id);
   } else if (linesChanged) {
     await settleTerminalLoss(trx, id, now);
   }
@@ -239,32 +241,32 @@ export async function editTask(
  * one with a flow left without a terminal (a PAD unbound meanwhile), needs its
  * terminals first.
  */
-export async function startTask(trx: Kysely<Database>, db: Db, scope: TaskScope, id: number): Promise<TaskRow> {
-  const task = await lockedTask(trx, db, scope, id);
+export async function startTask(tx: Db, scope: TaskScope, id: number): Promise<TaskRow> {
+  const task = await lockedTask(tx, scope, id);
   if (task.status === 'NEW') throw conflict(TASK_MSG.needsTerminals);
   if (!isTaskStatusIn(task.status, TASK_TRANSITIONS.start)) throw conflict(TASK_MSG.notStartable);
-  if ((await flowsWithoutTerminal(trx, id)) > 0) throw conflict(TASK_MSG.needsTerminals);
+  if ((await flowsWithoutTerminal(tx.kysely, id)) > 0) throw conflict(TASK_MSG.needsTerminals);
   const now = Date.now();
-  await updateTask(trx, id, { status: 'START', ...(task.startTime === null ? { startTime: now } : {}) }, now);
+  await updateTask(tx.kysely, id, { status: 'START', ...(task.startTime === null ? { startTime: now } : {}) }, now);
   return task;
 }
 
 /** START → STOP. */
-export async function stopTask(trx: Kysely<Database>, db: Db, scope: TaskScope, id: number): Promise<TaskRow> {
-  const task = await lockedTask(trx, db, scope, id);
+export async function stopTask(tx: Db, scope: TaskScope, id: number): Promise<TaskRow> {
+  const task = await lockedTask(tx, scope, id);
   if (!isTaskStatusIn(task.status, TASK_TRANSITIONS.stop)) throw conflict(TASK_MSG.notStoppable);
-  await updateTask(trx, id, { status: 'STOP' }, Date.now());
+  await updateTask(tx.kysely, id, { status: 'STOP' }, Date.now());
   return task;
 }
 
 /** START or STOP → FINISH, for good: the terminals are freed and the product is PUBLISH again. */
-export async function finishTask(trx: Kysely<Database>, db: Db, scope: TaskScope, id: number): Promise<TaskRow> {
-  const task = await lockedTask(trx, db, scope, id);
+export async function finishTask(tx: Db, scope: TaskScope, id: number): Promise<TaskRow> {
+  const task = await lockedTask(tx, scope, id);
   if (!isTaskStatusIn(task.status, TASK_TRANSITIONS.finish)) throw conflict(TASK_MSG.notFinishable);
   const now = Date.now();
-  await updateTask(trx, id, { status: 'FINISH', finishTime: now }, now);
-  await freeTaskTerminals(trx, id);
-  await releaseProduct(trx, db, task.productId, id);
+  await updateTask(tx.kysely, id, { status: 'FINISH', finishTime: now }, now);
+  await freeTaskTerminals(tx.kysely, id);
+  await releaseProduct(tx, task.productId, id);
   return task;
 }
 
@@ -308,10 +310,10 @@ export async function finishWhenAllPassed(db: Db, taskId: number): Promise<void>
     );
   };
   if (!(await done(db.kysely))) return;
-  await db.kysely.transaction().execute(async (trx) => {
+  await inTransaction(db, async (tx) => {
     // Locked in a statement of its own: the read after it sees what a concurrent finish committed.
-    if (db.dialect === 'postgres') await trx.selectFrom('task').select('id').where('id', '=', taskId).forUpdate().execute();
-    if (await done(trx)) await finishTask(trx, db, EVERY_TASK, taskId);
+    if (tx.dialect === 'postgres') await tx.kysely.selectFrom('task').select('id').where('id', '=', taskId).forUpdate().execute();
+    if (await done(tx.kysely)) await finishTask(tx, EVERY_TASK, taskId);
   });
 }
 
@@ -334,11 +336,11 @@ export async function finishCompletedTasks(db: Db): Promise<void> {
 }
 
 /** Only a task not yet started (NEW, UNSTART) can go, with its codes, flows and lines; its terminals are freed. */
-export async function deleteTask(trx: Kysely<Database>, db: Db, scope: TaskScope, id: number): Promise<TaskRow> {
-  const task = await lockedTask(trx, db, scope, id);
+export async function deleteTask(tx: Db, scope: TaskScope, id: number): Promise<TaskRow> {
+  const task = await lockedTask(tx, scope, id);
   if (!isTaskStatusIn(task.status, TASK_TRANSITIONS.delete)) throw conflict(TASK_MSG.notDeletable);
-  await freeTaskTerminals(trx, id);
-  await removeTask(trx, id);
-  await releaseProduct(trx, db, task.productId, id);
+  await freeTaskTerminals(tx.kysely, id);
+  await removeTask(tx.kysely, id);
+  await releaseProduct(tx, task.productId, id);
   return task;
 }

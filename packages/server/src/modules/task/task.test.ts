@@ -1,25 +1,17 @@
 import { MSG, type Page, PATHS, PRODUCTION_CODE_PATTERN, type Task, TASK_MSG, type TaskEditData } from '@factory/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLine } from '../../../test/line-factories.js';
-import { loginAsAdmin } from '../../../test/session-helpers.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createLine, createPublishedProduct } from '../../../test/factories/index.js';
+import { dataOf, expectRefusal, lastSuccessLog } from '../../../test/answers.js';
 import { dayFromToday, taskApi, taskBody } from '../../../test/task-api.js';
-import { createPublishedProduct } from '../../../test/task-factories.js';
-import { buildTestApp, testDialects, type TestApp } from '../../../test/test-app.js';
-import { dataOf, expectRefusal, lastSuccessLog } from '../../../test/user-factories.js';
+import { testDialects, withTestApp } from '../../../test/test-app.js';
 import { parseZonedTime } from '../../platform/time.js';
 
 describe.each(testDialects())('tasks on %s', (dialect) => {
-  let t: TestApp;
-  let admin: string;
-  beforeAll(async () => {
-    t = await buildTestApp(dialect);
-    admin = (await loginAsAdmin(t.app)).token;
-  });
-  afterAll(() => t.close());
+  const t = withTestApp(dialect);
 
   const api = taskApi(
     () => t.app,
-    () => admin,
+    () => t.admin,
   );
   const { get, post, db, plan, codesOf, publishStatusOf, taskRow } = api;
   const taskCount = async () =>
@@ -31,7 +23,7 @@ describe.each(testDialects())('tasks on %s', (dialect) => {
       const lineA = await createLine(db(), { lineName: '装配一线', lineNum: 'ZP01' });
       const lineB = await createLine(db(), { lineName: '装配二线', lineNum: 'ZP02' });
       const body = taskBody(product, [lineB, lineA], { productionCount: 5 });
-      const id = dataOf<number>(await post(PATHS.taskCreate, admin, body));
+      const id = dataOf<number>(await post(PATHS.taskCreate, t.admin, body));
       const adminId = (await db().selectFrom('account').select('id').where('userName', '=', 'admin').executeTakeFirstOrThrow()).id;
       const stored = await db().selectFrom('product').selectAll().where('id', '=', product.productId).executeTakeFirstOrThrow();
 
@@ -79,7 +71,7 @@ describe.each(testDialects())('tasks on %s', (dialect) => {
       const product = await createPublishedProduct(db());
       const lineId = await createLine(db());
       const expireTime = `${dayFromToday(3)} 08:30:00`;
-      const id = dataOf<number>(await post(PATHS.taskCreate, admin, taskBody(product, [lineId], { expireTime, productNumber: '别的型号' })));
+      const id = dataOf<number>(await post(PATHS.taskCreate, t.admin, taskBody(product, [lineId], { expireTime, productNumber: '别的型号' })));
       const row = await taskRow(id);
       expect(row?.expireTime).toBe(parseZonedTime(expireTime, t.config.timeZone)!.epochMs);
       expect(row?.productNumber).toBe(product.number);
@@ -90,9 +82,9 @@ describe.each(testDialects())('tasks on %s', (dialect) => {
       await db().updateTable('product').set({ publishStatus: 'UNPUBLISH' }).where('id', '=', unpublished.productId).execute();
       const lineId = await createLine(db());
       const before = await taskCount();
-      expectRefusal(await post(PATHS.taskCreate, admin, taskBody(unpublished, [lineId])), 409, TASK_MSG.productNotPublished);
+      expectRefusal(await post(PATHS.taskCreate, t.admin, taskBody(unpublished, [lineId])), 409, TASK_MSG.productNotPublished);
       const { product } = await plan();
-      expectRefusal(await post(PATHS.taskCreate, admin, taskBody(product, [lineId])), 409, TASK_MSG.productProducing);
+      expectRefusal(await post(PATHS.taskCreate, t.admin, taskBody(product, [lineId])), 409, TASK_MSG.productProducing);
       expect(await taskCount()).toBe(before + 1);
     });
   });
@@ -104,7 +96,7 @@ describe.each(testDialects())('tasks on %s', (dialect) => {
     });
     const refused = async (payload: object, message: string) => {
       const before = await taskCount();
-      expectRefusal(await post(PATHS.taskCreate, admin, payload), 400, message);
+      expectRefusal(await post(PATHS.taskCreate, t.admin, payload), 400, message);
       expect(await taskCount()).toBe(before);
     };
     const without = (key: keyof typeof body) => Object.fromEntries(Object.entries(body).filter(([name]) => name !== key));
@@ -136,7 +128,7 @@ describe.each(testDialects())('tasks on %s', (dialect) => {
       const lineA = await createLine(db());
       const lineB = await createLine(db());
       const product = await createPublishedProduct(db());
-      const id = dataOf<number>(await post(PATHS.taskCreate, admin, taskBody(product, [], { productionLineIds: `${lineA},${lineB}` })));
+      const id = dataOf<number>(await post(PATHS.taskCreate, t.admin, taskBody(product, [], { productionLineIds: `${lineA},${lineB}` })));
       const lines = await db().selectFrom('task_line').select('lineId').where('taskId', '=', id).orderBy('sequence').execute();
       expect(lines.map((line) => line.lineId)).toEqual([lineA, lineB]);
     });
@@ -162,7 +154,7 @@ describe.each(testDialects())('tasks on %s', (dialect) => {
     it('accepts yesterday, the earliest day allowed', async () => {
       const product = await createPublishedProduct(db());
       const body = taskBody(product, [await createLine(db())], { expireTime: dayFromToday(-1) });
-      const id = dataOf<number>(await post(PATHS.taskCreate, admin, body));
+      const id = dataOf<number>(await post(PATHS.taskCreate, t.admin, body));
       expect((await taskRow(id))?.expireTime).toBe(parseZonedTime(`${dayFromToday(-1)} 23:59:59`, t.config.timeZone)!.epochMs);
     });
   });
@@ -173,7 +165,7 @@ describe.each(testDialects())('tasks on %s', (dialect) => {
       const lineB = await createLine(db(), { lineName: '包装线', lineNum: 'BZ_01' });
       const older = await plan({ lineIds: [lineA] });
       const newer = await plan({ lineIds: [lineA, lineB], status: 'UNSTART', flows: 3 });
-      const page = dataOf<Page<Task>>(await get(PATHS.taskList, admin, { productNumberOrProductLineCode: 'zz_01' }));
+      const page = dataOf<Page<Task>>(await get(PATHS.taskList, t.admin, { productNumberOrProductLineCode: 'zz_01' }));
       expect(page).toMatchObject({ total: 2, pageSize: 10, pageNum: 1 });
       expect(page.list.map((task) => task.id)).toEqual([newer.id, older.id]);
       const typeName = await api.typeNameOf(newer.product.productTypeId);
@@ -210,7 +202,7 @@ describe.each(testDialects())('tasks on %s', (dialect) => {
       const second = await plan({ lineIds: [line], status: 'START' });
       await plan({ lineIds: [lineLike] });
       const ids = async (query: Record<string, string | number>) =>
-        dataOf<Page<Task>>(await get(PATHS.taskList, admin, query)).list.map((task) => task.id);
+        dataOf<Page<Task>>(await get(PATHS.taskList, t.admin, query)).list.map((task) => task.id);
       expect(await ids({ productNumberOrProductLineCode: 'qx_9' })).toEqual([second.id, first.id]);
       expect(await ids({ productNumberOrProductLineCode: first.product.number.toLowerCase() })).toEqual([first.id]);
       expect(await ids({ productNumberOrProductLineCode: 'qx_9', status: 'START' })).toEqual([second.id]);
@@ -219,7 +211,7 @@ describe.each(testDialects())('tasks on %s', (dialect) => {
       const otherType = types.find((type) => type.id !== first.product.productTypeId)!.id;
       expect(await ids({ productNumberOrProductLineCode: 'qx_9', productTypeId: otherType })).toEqual([]);
       expect(await ids({ productNumberOrProductLineCode: 'qx_9', productTypeId: first.product.productTypeId })).toEqual([second.id, first.id]);
-      const paged = dataOf<Page<Task>>(await get(PATHS.taskList, admin, { productNumberOrProductLineCode: 'QX_9', page: 2, pageSize: 1 }));
+      const paged = dataOf<Page<Task>>(await get(PATHS.taskList, t.admin, { productNumberOrProductLineCode: 'QX_9', page: 2, pageSize: 1 }));
       expect(paged).toMatchObject({ total: 2, pageSize: 1, pageNum: 2 });
       expect(paged.list.map((task) => task.id)).toEqual([first.id]);
     });
@@ -228,16 +220,16 @@ describe.each(testDialects())('tasks on %s', (dialect) => {
       const line = await createLine(db(), { lineName: '旧名线', lineNum: 'OLD_1', status: 1 });
       const { id } = await plan({ lineIds: [line] });
       await db().updateTable('production_line').set({ lineName: '新名线', lineNum: 'NEW_1' }).where('id', '=', line).execute();
-      const listed = async () => dataOf<Page<Task>>(await get(PATHS.taskList, admin, { productNumberOrProductLineCode: 'new_1' })).list;
+      const listed = async () => dataOf<Page<Task>>(await get(PATHS.taskList, t.admin, { productNumberOrProductLineCode: 'new_1' })).list;
       expect((await listed()).map((task) => [task.id, task.productionLineName, task.productLineCode])).toEqual([[id, '新名线', 'NEW_1']]);
       await db().deleteFrom('production_line').where('id', '=', line).execute();
-      const gone = dataOf<Page<Task>>(await get(PATHS.taskList, admin, { productNumberOrProductLineCode: 'old_1' })).list;
+      const gone = dataOf<Page<Task>>(await get(PATHS.taskList, t.admin, { productNumberOrProductLineCode: 'old_1' })).list;
       expect(gone.map((task) => [task.id, task.productLineIds])).toEqual([[id, [{ id: line, lineName: '旧名线', lineNum: 'OLD_1' }]]]);
     });
   });
 
   describe('editing (step 1)', () => {
-    const editData = async (id: number) => dataOf<TaskEditData>(await get(PATHS.taskEditData, admin, { taskId: id }));
+    const editData = async (id: number) => dataOf<TaskEditData>(await get(PATHS.taskEditData, t.admin, { taskId: id }));
 
     it('answers both steps of the form', async () => {
       const task = await plan({ status: 'UNSTART', flows: 2 });
@@ -272,7 +264,7 @@ describe.each(testDialects())('tasks on %s', (dialect) => {
       const otherLine = await createLine(db());
       const fields = taskBody(task.product, [otherLine, ...task.lineIds], { productionCount: 6, expireTime: dayFromToday(5) });
       const body = { ...fields, id: task.id };
-      dataOf(await post(PATHS.taskEdit, admin, body));
+      dataOf(await post(PATHS.taskEdit, t.admin, body));
       const grown = await codesOf(task.id);
       expect(grown).toHaveLength(6);
       expect(grown.slice(0, 4)).toEqual(original);
@@ -286,14 +278,14 @@ describe.each(testDialects())('tasks on %s', (dialect) => {
         .poll(() => lastSuccessLog(t.app, PATHS.taskEdit))
         .toEqual({ summary: `修改任务 任务#${task.id} ${task.product.number}`, targetId: String(task.id) });
 
-      dataOf(await post(PATHS.taskEdit, admin, { ...body, productionCount: 2 }));
+      dataOf(await post(PATHS.taskEdit, t.admin, { ...body, productionCount: 2 }));
       expect(await codesOf(task.id)).toEqual(original.slice(0, 2));
       expect((await taskRow(task.id))?.productionCount).toBe(2);
     });
 
     it('keeps the snapshot and the terminals when the product stays', async () => {
       const task = await plan({ status: 'UNSTART' });
-      dataOf(await post(PATHS.taskEdit, admin, { ...taskBody(task.product, task.lineIds, { productionCount: 9 }), id: task.id }));
+      dataOf(await post(PATHS.taskEdit, t.admin, { ...taskBody(task.product, task.lineIds, { productionCount: 9 }), id: task.id }));
       expect(await api.taskFlowIds(task.id)).toEqual(task.flowIds);
       expect(await api.statusOf(task.id)).toBe('UNSTART');
       for (const [index, padId] of task.padIds.entries()) {
@@ -305,7 +297,7 @@ describe.each(testDialects())('tasks on %s', (dialect) => {
       const task = await plan({ count: 3 });
       const codes = await codesOf(task.id);
       const body = { ...taskBody(task.product, task.lineIds), id: task.id };
-      const edit = (overrides: object) => post(PATHS.taskEdit, admin, { ...body, ...overrides });
+      const edit = (overrides: object) => post(PATHS.taskEdit, t.admin, { ...body, ...overrides });
       expectRefusal(await edit({ productionCount: 0 }), 400, TASK_MSG.countRule);
       expectRefusal(await edit({ expireTime: dayFromToday(-2) }), 400, TASK_MSG.expireTooEarly);
       expectRefusal(await edit({ productionLineIds: [999999] }), 400, TASK_MSG.lineNotOffered);

@@ -1,15 +1,11 @@
 import { TERMINAL_STATUS, type TerminalType } from '@factory/contracts';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../platform/schema.js';
+import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import type { Database, TerminalCategoryTable, TerminalTable } from '../../platform/schema.js';
 import { containsText } from '../line/line.repository.js';
 import type { TaskScope } from '../task/task-scope.js';
 import { terminalInScope } from './terminal-scope.js';
 
-export interface CategoryRow {
-  id: number;
-  name: string;
-  terminalType: string;
-}
+export type CategoryRow = Pick<Selectable<TerminalCategoryTable>, 'id' | 'name' | 'terminalType'>;
 
 /** The terminal models in their display order, of one type or all. */
 export function categories(db: Kysely<Database>, terminalType?: TerminalType): Promise<CategoryRow[]> {
@@ -22,24 +18,8 @@ export function findCategory(db: Kysely<Database>, id: number): Promise<Category
   return db.selectFrom('terminal_category').select(['id', 'name', 'terminalType']).where('id', '=', id).executeTakeFirst();
 }
 
-export interface TerminalRow {
-  id: number;
-  terminalCode: string;
-  terminalName: string;
-  terminalType: string;
-  categoryId: number | null;
-  categoryName: string | null;
-  lineId: number | null;
-  lineName: string | null;
-  status: number;
-  taskId: number | null;
-  workerName: string | null;
-  /** the model of the production task it serves (overall check), else null */
-  productNumber: string | null;
-  productTypeName: string | null;
-  /** the task flow it serves */
-  flowName: string | null;
-}
+/** A terminal of the list with its model, line, worker and task names (terminalRows). */
+export type TerminalRow = Awaited<ReturnType<typeof terminalRows>>[number];
 
 export interface TerminalFilters {
   terminalType: TerminalType;
@@ -56,7 +36,7 @@ export interface TerminalFilters {
  * that status: a parts-check PAD names an accessory task, whose ids are another
  * table's.
  */
-export function terminalRows(db: Kysely<Database>, scope: TaskScope, filters: TerminalFilters): Promise<TerminalRow[]> {
+export function terminalRows(db: Kysely<Database>, scope: TaskScope, filters: TerminalFilters) {
   let query = db
     .selectFrom('terminal')
     .leftJoin('terminal_category', 'terminal_category.id', 'terminal.categoryId')
@@ -92,15 +72,10 @@ export function terminalRows(db: Kysely<Database>, scope: TaskScope, filters: Te
   return query.orderBy('terminal.id').execute();
 }
 
-export interface TerminalRecord {
-  id: number;
-  terminalCode: string;
-  terminalName: string;
-  terminalType: string;
-  lineId: number | null;
-  status: number;
-  taskId: number | null;
-}
+export type TerminalRecord = Pick<
+  Selectable<TerminalTable>,
+  'id' | 'terminalCode' | 'terminalName' | 'terminalType' | 'lineId' | 'status' | 'taskId'
+>;
 
 /** One terminal of the scope, or undefined (another tenant's or another line's is as unknown as a missing one). */
 export function findTerminal(db: Kysely<Database>, scope: TaskScope, id: number): Promise<TerminalRecord | undefined> {
@@ -117,15 +92,8 @@ export async function terminalCodeTaken(db: Kysely<Database>, terminalCode: stri
   return row !== undefined;
 }
 
-export interface NewTerminal {
-  terminalCode: string;
-  terminalName: string;
-  terminalType: TerminalType;
-  categoryId: number;
-  lineId: number | null;
-  status: number;
-  ownerId: number;
-}
+/** A new terminal as the service decides it; not on a task, with no worker. */
+export type NewTerminal = Omit<Insertable<TerminalTable>, 'id' | 'taskId' | 'flowId' | 'workerId' | 'createTime'>;
 
 export async function insertTerminal(db: Kysely<Database>, terminal: NewTerminal, now: number): Promise<number> {
   const row = await db
@@ -136,14 +104,7 @@ export async function insertTerminal(db: Kysely<Database>, terminal: NewTerminal
   return row.id;
 }
 
-export interface TerminalChange {
-  terminalName?: string;
-  lineId?: number | null;
-  status?: number;
-  taskId?: number | null;
-  flowId?: number | null;
-  workerId?: number | null;
-}
+export type TerminalChange = Pick<Updateable<TerminalTable>, 'terminalName' | 'lineId' | 'status' | 'taskId' | 'flowId' | 'workerId'>;
 
 export async function updateTerminal(db: Kysely<Database>, id: number, change: TerminalChange): Promise<void> {
   await db.updateTable('terminal').set(change).where('id', '=', id).execute();

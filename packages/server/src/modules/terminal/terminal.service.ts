@@ -1,5 +1,7 @@
 import {
+  type BodyOut,
   MSG,
+  type TERMINAL_ENDPOINTS,
   TERMINAL_STATUS,
   type TerminalList,
   type terminalListQuery,
@@ -150,13 +152,8 @@ async function requireBindableLine(db: Kysely<Database>, scope: TaskScope, lineI
   if (line.status !== 1) throw badRequest(MSG.lineDisabledCannotBind);
 }
 
-export interface NewTerminalInput {
-  terminalCode: string;
-  terminalName: string;
-  terminalType: TerminalType;
-  categoryId?: number | undefined;
-  lineId?: number | undefined;
-}
+/** A terminal to register, as validated. */
+export type NewTerminalInput = BodyOut<typeof TERMINAL_ENDPOINTS.terminalAdd>;
 
 /** Registers a terminal of the tenant: unused, or idle on a line when one is given (PAD only). */
 export async function addTerminal(
@@ -199,12 +196,8 @@ async function requireTerminal(
   return terminal;
 }
 
-export interface TerminalEditInput {
-  terminalId: number;
-  terminalName: string;
-  terminalType: TerminalType;
-  lineId?: number | undefined;
-}
+/** A terminal edit, as validated. */
+export type TerminalEditInput = BodyOut<typeof TERMINAL_ENDPOINTS.terminalEdit>;
 
 /**
  * Renames a terminal, and for an unused or idle PAD sets its line: a line makes it

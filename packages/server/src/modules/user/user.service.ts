@@ -1,4 +1,4 @@
-import { MSG, USER_NAME_SEPARATOR } from '@factory/contracts';
+import { type BodyOut, MSG, type USER_ENDPOINTS, USER_NAME_SEPARATOR } from '@factory/contracts';
 import type { Kysely } from 'kysely';
 import type { SessionAccount } from '../../platform/auth.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
@@ -19,12 +19,8 @@ import {
 /** The width of account.userName. */
 const USER_NAME_COLUMN = 64;
 
-export interface UserInput {
-  parentId?: number | undefined;
-  userName: string;
-  roleId: number;
-  facLineVos: { factoryId: number; lineId: number[] }[];
-}
+/** A user create or edit as validated (the edit's id aside). */
+export type UserInput = BodyOut<typeof USER_ENDPOINTS.userCreate>;
 
 /** The stored name: the form's name plus the parent account's name (seed 000 §3). */
 export function storedUserName(name: string, parentName: string | null): string {

@@ -1,9 +1,9 @@
-import { MSG, PATHS } from '@factory/contracts';
+import { MSG, SESSION_ENDPOINTS as SESSION } from '@factory/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useSession } from '../../lib/session-store';
-import { envelope, installFetch } from '../../test/fetch-stand-in';
+import { answer, installServer, rawAnswer } from '../../test/fake-server';
 import { loginResultWith } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
 
@@ -80,7 +80,7 @@ describe('layout', () => {
 
   it('logs out after confirmation, whatever the server says', async () => {
     const user = userEvent.setup();
-    const seen = installFetch(() => ({ status: 500, body: 'oops' }));
+    const { seen } = installServer(answer(SESSION.logout, () => rawAnswer({ status: 500, body: 'oops' })));
     const { router } = renderApp('/stockOut');
 
     await user.click(await screen.findByRole('button', { name: 'operator_li' }));
@@ -90,7 +90,7 @@ describe('layout', () => {
     await user.click(screen.getByRole('button', { name: '确定' }));
 
     expect(await screen.findByText(MSG.loggedOut)).toBeTruthy();
-    expect(seen[0]?.url).toBe('/api/user/logout');
+    expect(seen[0]?.url).toBe(SESSION.logout.path);
     expect(seen[0]?.method).toBe('POST');
     expect(seen[0]?.headers.Authorization).toBe('Bearer layout-token');
     // The failed logout call is not reported.
@@ -102,7 +102,7 @@ describe('layout', () => {
 
   it('keeps the session when logout is cancelled', async () => {
     const user = userEvent.setup();
-    const seen = installFetch(() => ({ body: envelope(null) }));
+    const { seen } = installServer(answer(SESSION.logout, null));
     const { router } = renderApp('/stockOut');
 
     await user.click(await screen.findByRole('button', { name: 'operator_li' }));
@@ -128,7 +128,7 @@ describe('layout', () => {
 
   it('forces a new password first, with only the dialog mounted and no call made', async () => {
     const user = userEvent.setup();
-    const seen = installFetch(() => ({ body: envelope(null) }));
+    const { seen } = installServer(answer(SESSION.editPassword, null));
     useSession.getState().signIn(loginResultWith({ token: 'first-login', mustChangePassword: true }));
     // The dashboard: behind the dialog it used to load, show zeros and draw a row of 403s.
     const { router } = renderApp('/dataCenter');
@@ -150,7 +150,7 @@ describe('layout', () => {
     await user.click(within(dialog).getByRole('button', { name: '确定' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(seen.map((request) => request.url)).toEqual([PATHS.editPassword]);
+    expect(seen.map((request) => request.url)).toEqual([SESSION.editPassword.path]);
     expect(seen[0]?.headers.Authorization).toBe('Bearer first-login');
     expect(useSession.getState().token).toBeNull();
   });

@@ -1,12 +1,23 @@
 // Test data of the big-screen dashboard (imported by its *.test.tsx only).
-import { type ChartPoint, type DeviceAverage, type DevOutput, LIVE_STREAMS, type RealTimeInput, type StatisticInfo, type TaskCount } from '@factory/contracts';
-import { nextTicket, pathOf } from '../../test/big-screen-fixtures';
-import { envelope, installFetch, type StandInAnswer } from '../../test/fetch-stand-in';
+import {
+  type AnyEndpoint,
+  type ChartPoint,
+  DATA_CENTER_ENDPOINTS as CENTER,
+  type DeviceAverage,
+  type DevOutput,
+  LIVE_STREAMS,
+  MENUS,
+  type RealTimeInput,
+  type StatisticInfo,
+  type TaskCount,
+} from '@factory/contracts';
+import { badGateway, ticketsOf } from '../../test/big-screen-fixtures';
+import { answer, type FakeRoute, installServer } from '../../test/fake-server';
 import { loginResultWith, sessionMenu } from '../../test/fixtures';
 
 /** A session holding 数据中心. */
 export function dashboardSession() {
-  return loginResultWith({}, [sessionMenu({ id: 1, name: '数据中心', url: '/dataCenter', level: 1 })]);
+  return loginResultWith({}, [sessionMenu({ id: 1, name: '数据中心', url: MENUS.dataCenter, level: 1 })]);
 }
 
 export const realTimeInput: RealTimeInput = {
@@ -52,31 +63,35 @@ const months: ChartPoint[] = [
   { xVal: '2026-03', yVal: 10240 },
 ];
 
-/** The dashboard's calls; the trend calls answer by timeType. */
-export function answerOf(path: string, timeType: string | null): unknown {
-  const monthly = timeType === 'PRE_12_MONTH';
-  const answers: Record<string, unknown> = {
-    '/api/dataCenter/realTimeInput': realTimeInput,
-    '/api/dataCenter/statisticInfo': statisticInfo,
-    '/api/dataCenter/devOutput': devOutput,
-    '/api/dataCenter/productionTop': productionTop,
-    '/api/dataCenter/pdaCount': pdaCount,
-    '/api/dataCenter/padCount': padCount,
-    '/api/dataCenter/deviceAverage': deviceAverage,
-    '/api/dataCenter/taskCount': taskCount,
-    '/api/dataCenter/deviceProductivity': monthly ? months : days,
-    '/api/dataCenter/deviceOnePass': (monthly ? months : days).map((point, index) => ({ xVal: point.xVal, yVal: index ? 0.9 : null })),
-  };
-  return answers[path] ?? null;
+const monthly = (query: Record<string, string>) => query.timeType === 'PRE_12_MONTH';
+
+/** The dashboard's calls and what each answers by default; the trend calls answer by timeType. */
+export function dashboardAnswers(): FakeRoute[] {
+  return [
+    answer(CENTER.dataCenterRealTimeInput, realTimeInput),
+    answer(CENTER.dataCenterStatisticInfo, statisticInfo),
+    answer(CENTER.dataCenterDevOutput, devOutput),
+    answer(CENTER.dataCenterProductionTop, productionTop),
+    answer(CENTER.dataCenterPdaCount, pdaCount),
+    answer(CENTER.dataCenterPadCount, padCount),
+    answer(CENTER.dataCenterDeviceAverage, deviceAverage),
+    answer(CENTER.dataCenterTaskCount, taskCount),
+    answer(CENTER.dataCenterDeviceProductivity, ({ query }) => (monthly(query) ? months : days)),
+    answer(CENTER.dataCenterDeviceOnePass, ({ query }) =>
+      (monthly(query) ? months : days).map((point, index) => ({ xVal: point.xVal, yVal: index ? 0.9 : null })),
+    ),
+  ];
 }
 
-/** The server behind the dashboard; `failing` calls answer 500 without an envelope, `answers` replace the defaults. */
-export function dashboardServer(failing: Set<string> = new Set(), answers: Record<string, unknown> = {}) {
-  return installFetch((request): StandInAnswer => {
-    const path = pathOf(request);
-    if (failing.has(path)) return { status: 500, body: '<html>502 Bad Gateway</html>' };
-    if (path in answers) return { body: envelope(answers[path]) };
-    if (path === LIVE_STREAMS.dataCenter.ticket) return { body: envelope(nextTicket()) };
-    return { body: envelope(answerOf(path, new URL(request.url, 'http://console').searchParams.get('timeType'))) };
-  });
+/**
+ * The server behind the dashboard, its stream's tickets included: `failing` calls answer
+ * 500 without an envelope, `answers` replace the defaults.
+ */
+export function dashboardServer({ failing = [], answers = [] }: { failing?: AnyEndpoint[]; answers?: FakeRoute[] } = {}) {
+  return installServer(
+    ...dashboardAnswers(),
+    ticketsOf(LIVE_STREAMS.dataCenter),
+    ...answers,
+    ...failing.map((endpoint) => answer(endpoint, badGateway)),
+  );
 }

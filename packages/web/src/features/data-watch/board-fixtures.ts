@@ -1,14 +1,24 @@
 // Test data of the data board (imported by its *.test.tsx only).
-import { type BoardSchedule, type ChartPoint, LIVE_STREAMS, type OnePassDetail, type ProblemTop, type ProblemTotal } from '@factory/contracts';
-import { nextTicket, pathOf } from '../../test/big-screen-fixtures';
-import { envelope, failure, installFetch, type StandInAnswer } from '../../test/fetch-stand-in';
+import {
+  type AnyEndpoint,
+  BOARD_ENDPOINTS as BOARD,
+  type BoardSchedule,
+  type ChartPoint,
+  LIVE_STREAMS,
+  MENUS,
+  type OnePassDetail,
+  type ProblemTop,
+  type ProblemTotal,
+} from '@factory/contracts';
+import { badGateway, ticketsOf } from '../../test/big-screen-fixtures';
+import { answer, type FakeRoute, installServer, refuse as refuseCall } from '../../test/fake-server';
 import { loginResultWith, sessionMenu } from '../../test/fixtures';
 
 /** A session that may open the board (产线检测 with its dataWatch button). */
 export function boardSession() {
   return loginResultWith({}, [
     sessionMenu({ id: 1, name: '生产中心', url: '/', level: 1 }),
-    sessionMenu({ id: 2, pId: 1, name: '产线检测', url: '/productionCenter', level: 2, funcBotton: ['dataWatch'] }),
+    sessionMenu({ id: 2, pId: 1, name: '产线检测', url: MENUS.productionCenter, level: 2, funcBotton: ['dataWatch'] }),
   ]);
 }
 
@@ -46,33 +56,30 @@ export const onePassDetail: OnePassDetail = {
 };
 
 /** The board's calls and what each answers by default. */
-export const BOARD_ANSWERS: Record<string, unknown> = {
-  '/api/board/schedule': schedule,
-  '/api/board/problemTotal': problemTotal,
-  '/api/board/problemChart': problemChart,
-  '/api/board/problemTop': problemTop,
-  '/api/board/onePassTotal': onePassTotal,
-  '/api/board/onePassDetail': onePassDetail,
-};
+export function boardAnswers(): FakeRoute[] {
+  return [
+    answer(BOARD.boardSchedule, schedule),
+    answer(BOARD.boardProblemTotal, problemTotal),
+    answer(BOARD.boardProblemChart, problemChart),
+    answer(BOARD.boardProblemTop, problemTop),
+    answer(BOARD.boardOnePassTotal, onePassTotal),
+    answer(BOARD.boardOnePassDetail, onePassDetail),
+  ];
+}
 
 /**
- * The server behind the board. `failing` lists calls that answer 500 (no envelope) or,
- * with `refuse`, an envelope of code 0; everything else as `answers`, then BOARD_ANSWERS, say. The
- * task list answers too, for the logo's way back.
+ * The server behind the board, its stream's tickets included. `failing` lists calls that
+ * answer 500 (no envelope) or, with `refuse`, an envelope of code 0 (404 任务不存在);
+ * `answers` replace the defaults.
  */
-export function boardServer(options: { failing?: Set<string>; refuse?: boolean; answers?: Record<string, unknown> } = {}) {
-  const answers = { ...BOARD_ANSWERS, ...options.answers };
-  return installFetch((request): StandInAnswer => {
-    const path = pathOf(request);
-    if (options.failing?.has(path)) {
-      return options.refuse ? { status: 404, body: failure('任务不存在') } : { status: 500, body: '<html>502 Bad Gateway</html>' };
-    }
-    if (path in answers) return { body: envelope(answers[path]) };
-    if (path === LIVE_STREAMS.board.ticket) return { body: envelope(nextTicket()) };
-    if (path === '/api/task/getTasks') return { body: envelope({ list: [], total: 0, pageSize: 10, pageNum: 1 }) };
-    if (path === '/api/product/getProductTypes') return { body: envelope([]) };
-    return { body: envelope(null) };
-  });
+export function boardServer(options: { failing?: AnyEndpoint[]; refuse?: boolean; answers?: FakeRoute[] } = {}) {
+  const { failing = [], refuse = false, answers = [] } = options;
+  return installServer(
+    ...boardAnswers(),
+    ticketsOf(LIVE_STREAMS.board),
+    ...answers,
+    ...failing.map((endpoint) => (refuse ? refuseCall(endpoint, '任务不存在', 404) : answer(endpoint, badGateway))),
+  );
 }
 
 /** A board address as the task list builds it: model and line names encoded twice. */

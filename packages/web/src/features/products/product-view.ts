@@ -1,7 +1,7 @@
-import { type Product, type Property } from '@factory/contracts';
+import { MENUS, type Product, type Property } from '@factory/contracts';
 
 /** The menu whose function buttons gate every action of the product pages (issue 4). */
-export const PRODUCT_MENU = '/productCenter';
+export const PRODUCT_MENU = MENUS.productCenter;
 
 /** Page sizes of the property and firmware tables, default 5 (seed 001 §9). */
 export const SMALL_PAGE_SIZES = [5, 10, 20] as const;

@@ -1,9 +1,9 @@
 // Test data of the records pages (imported by their *.test.tsx only).
-import type { FlowCheckDetail, FlowHistoryEntry, ProductionRecord, RecordDetail } from '@factory/contracts';
+import { type FlowCheckDetail, type FlowHistoryEntry, MENUS, type ProductionRecord, type RecordDetail, type TaskDetail } from '@factory/contracts';
 import { loginResultWith, sessionMenu } from '../../test/fixtures';
 
 /** A session holding 产线检测 under 生产中心 (the records pages need that menu). */
-export function recordSession(menus: Array<{ id: number; name: string; url: string }> = [{ id: 2, name: '产线检测', url: '/productionCenter' }]) {
+export function recordSession(menus: Array<{ id: number; name: string; url: string }> = [{ id: 2, name: '产线检测', url: MENUS.productionCenter }]) {
   return loginResultWith({}, [
     sessionMenu({ id: 1, name: '生产中心', url: '/', level: 1 }),
     ...menus.map((menu) => sessionMenu({ ...menu, pId: 1, level: 2 })),
@@ -71,4 +71,37 @@ export function checkDetailOf(fields: Partial<FlowCheckDetail> & Pick<FlowCheckD
 
 export function historyEntryOf(fields: Partial<FlowHistoryEntry> & Pick<FlowHistoryEntry, 'id' | 'attempt'>): FlowHistoryEntry {
   return { startTime: `2026-03-0${fields.attempt} 09:00:00`, uname: 'worker_wang', status: 'TEST_SUCCESS', ...fields };
+}
+
+/** The task of a records list (GET /api/task/getTaskDetail) with its flows: only the flows are read there. */
+export function recordTaskOf(id: number, flows: Array<{ id: number; name: string; sequence: number }>): TaskDetail {
+  return {
+    id,
+    productTypeId: 1,
+    productTypeName: '智能网关',
+    productId: 3,
+    number: 'GW_100',
+    productCode: 'GW100',
+    productionNumber: 100,
+    finishNumber: 0,
+    status: 'START',
+    expireTime: null,
+    createTime: '2026-03-01 09:30:00',
+    startTime: '2026-03-01 10:00:00',
+    finishTime: null,
+    creatorName: 'admin',
+    productLineIds: [{ id: 11, lineName: '总装一线', lineNum: 'ZZ_01' }],
+    productionLineName: '总装一线',
+    productLineCode: 'ZZ_01',
+    flows: flows.map((flow) => ({
+      ...flow,
+      flowStatus: 0,
+      finishNumber: 0,
+      productionNumber: 100,
+      realSpeed: 0,
+      totalCount: 0,
+      useCount: 0,
+      padsWithUserInfo: [],
+    })),
+  };
 }

@@ -1,11 +1,11 @@
-import type { FlowResultStatus, ProductionRecord, TestStatus } from '@factory/contracts';
+import { type FlowResultStatus, MENUS, type ProductionRecord, type TestStatus } from '@factory/contracts';
 import dayjs, { type Dayjs } from 'dayjs';
 
 // The words themselves live in contracts: the record export must say what the console says.
 export { FLOW_RESULT_NAMES, TEST_STATUS_NAMES } from '@factory/contracts';
 
 /** The records pages belong to 产线检测 (DESIGN.md §4). */
-export const RECORD_MENU = '/productionCenter';
+export const RECORD_MENU = MENUS.productionCenter;
 
 export const TEST_STATUS_COLORS: Record<TestStatus, string> = { PASS: 'success', NOT_PASS: 'error' };
 /** A device with flows still untested and none failed has no overall status yet. */

@@ -1,6 +1,15 @@
-import { ROLE_TREE_EXCLUDED_NAMES, ROLE_TREE_EXCLUDED_URLS, type MenuTreeNode, type RoleDetail } from '@factory/contracts';
+import {
+  type BodyIn,
+  type MenuTreeNode,
+  type ROLE_ENDPOINTS,
+  ROLE_TREE_EXCLUDED_NAMES,
+  ROLE_TREE_EXCLUDED_URLS,
+  type RoleDetail,
+} from '@factory/contracts';
 import type { TreeDataNode } from 'antd';
-import type { RoleMenuFunction } from './api/create-role';
+
+/** One granted menu and the ids of the function buttons granted on it, as role_create takes it. */
+type RoleMenuFunction = NonNullable<BodyIn<typeof ROLE_ENDPOINTS.roleCreate>['roleMenuFunctionVOS']>[number];
 
 /** Menus deeper than this are not offered (seed 000 §2: menus of levels 1-3). */
 const MAX_MENU_LEVEL = 3;

@@ -1,10 +1,19 @@
-import type { LineOption, PadInfo, TaskEditData } from '@factory/contracts';
+import {
+  type AnyEndpoint,
+  LINE_ENDPOINTS as LINE,
+  type LineOption,
+  MENUS,
+  type PadInfo,
+  PRODUCT_ENDPOINTS as PRODUCT,
+  TASK_ENDPOINTS as TASK,
+  TASK_TERMINAL_ENDPOINTS as PADS,
+  type TaskEditData,
+} from '@factory/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { expect } from 'vitest';
-import { envelope, failure, installFetch, type SeenRequest } from '../../test/fetch-stand-in';
+import { answer, type FakeRequest, type FakeRoute, type FakeServer, installServer } from '../../test/fake-server';
 import { loginResultWith, sessionMenu } from '../../test/fixtures';
-import { pathOf, queryOf } from '../../test/line-terminal-fixtures';
 import { productOf } from '../../test/product-fixtures';
 
 /** Test data and a server stand-in for the two task-form steps. */
@@ -15,7 +24,7 @@ export const TASK_BUTTONS = ['add', 'dataWatch', 'detail', 'exportProCode', 'edi
 export function taskSession(funcBotton: string[] = TASK_BUTTONS) {
   return loginResultWith({}, [
     sessionMenu({ id: 1, name: '生产中心', url: '/', level: 1 }),
-    sessionMenu({ id: 2, pId: 1, name: '产线检测', url: '/productionCenter', level: 2, funcBotton }),
+    sessionMenu({ id: 2, pId: 1, name: '产线检测', url: MENUS.productionCenter, level: 2, funcBotton }),
   ]);
 }
 
@@ -74,47 +83,37 @@ export function editDataOf(fields: Partial<TaskEditData> = {}): TaskEditData {
 interface TaskServer {
   editData?: TaskEditData;
   pads?: PadInfo[];
-  /** answers of the calls the stand-in does not know (create, edit, setPad …) */
-  other?: (request: SeenRequest) => unknown;
-  /** paths the server refuses, with the HTTP status and errorMsg */
-  refuse?: Record<string, { status: number; errorMsg: string }>;
+  /** answers beyond the defaults, or instead of them (a refusal, another id for the new task) */
+  more?: FakeRoute[];
 }
 
-/** The API as both steps see it; everything is recorded. */
-export function taskFormServer({ editData = editDataOf(), pads = [], other = () => null, refuse = {} }: TaskServer = {}) {
-  return installFetch((request) => {
-    const query = queryOf(request);
-    const refusal = refuse[pathOf(request)];
-    if (refusal) return { status: refusal.status, body: failure(refusal.errorMsg) };
-    switch (pathOf(request)) {
-      case '/api/product/getProductTypes':
-        return { body: envelope(PRODUCT_TYPES) };
-      case '/api/product/queryProduct': {
-        const list = PRODUCTS.filter(
-          (product) =>
-            (!query.productTypeId || product.productTypeId === Number(query.productTypeId)) &&
-            (!query.publishStatus || product.publishStatus === query.publishStatus),
-        );
-        return { body: envelope({ list, total: list.length, pageSize: 0, pageNum: 1, publishCount: 0, unPublishCount: 0, producingCount: 0 }) };
-      }
-      case '/api/productionLine/getList':
-        return { body: envelope(LINES) };
-      case '/api/task/getTaskDetail4Edit':
-        return { body: envelope(editData) };
-      case '/api/pad/getPadList':
-        return { body: envelope(pads) };
-      case '/api/task/getTasks':
-        return { body: envelope({ list: [], total: 0, pageSize: 10, pageNum: 1 }) };
-      default: {
-        const answer = other(request);
-        return { body: answer && typeof answer === 'object' && 'code' in answer ? answer : envelope(answer) };
-      }
-    }
-  });
+/**
+ * The API as both steps see it; everything is recorded. Creating answers id 42,
+ * editing and setting terminals succeed, unless `more` says otherwise.
+ */
+export function taskFormServer({ editData = editDataOf(), pads = [], more = [] }: TaskServer = {}): FakeServer {
+  return installServer(
+    answer(PRODUCT.productTypes, PRODUCT_TYPES),
+    answer(PRODUCT.productQuery, ({ query }) => {
+      const list = PRODUCTS.filter(
+        (product) =>
+          (!query.productTypeId || product.productTypeId === Number(query.productTypeId)) &&
+          (!query.publishStatus || product.publishStatus === query.publishStatus),
+      );
+      return { list, total: list.length, pageSize: 0, pageNum: 1, publishCount: 0, unPublishCount: 0, producingCount: 0 };
+    }),
+    answer(LINE.productionLineOptions, LINES),
+    answer(TASK.taskEditData, editData),
+    answer(PADS.padList, pads),
+    answer(TASK.taskCreate, 42),
+    answer(TASK.taskEdit, null),
+    answer(PADS.padSet, null),
+    ...more,
+  );
 }
 
-export const callsTo = (seen: SeenRequest[], path: string) => seen.filter((request) => pathOf(request) === path);
-export const bodyOf = (request: SeenRequest | undefined): unknown => JSON.parse(request?.body ?? 'null');
+export const callsTo = (server: FakeServer, endpoint: AnyEndpoint) => server.calls(endpoint);
+export const bodyOf = (request: FakeRequest | undefined): unknown => request?.json ?? null;
 
 /** The form item holding the field with this label. */
 export function formItemOf(label: string): HTMLElement {

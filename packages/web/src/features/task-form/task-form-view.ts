@@ -1,10 +1,10 @@
-import { expireDateAllowed, TASK_MSG, taskCreateBody, type PadInfo } from '@factory/contracts';
+import { expireDateAllowed, MENUS, TASK_MSG, taskCreateBody, type PadInfo } from '@factory/contracts';
 import dayjs, { type Dayjs } from 'dayjs';
 import { z } from 'zod';
 
-export const TASK_LIST_PATH = '/productionCenter';
-export const TERMINAL_MANAGE_PATH = '/terminalManage';
-export const TASK_MENU = '/productionCenter';
+export const TASK_LIST_PATH = MENUS.productionCenter;
+export const TERMINAL_MANAGE_PATH = MENUS.terminalManage;
+export const TASK_MENU = MENUS.productionCenter;
 export const DATE_FORMAT = 'YYYY-MM-DD';
 
 /** The task's id in the URL: none (a new task), a positive integer, or something else. */

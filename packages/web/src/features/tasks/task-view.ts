@@ -1,7 +1,7 @@
-import { TASK_LIST_ACTIONS, type Task, type TaskStatus } from '@factory/contracts';
+import { MENUS, TASK_LIST_ACTIONS, type Task, type TaskStatus } from '@factory/contracts';
 import dayjs from 'dayjs';
 
-export const TASK_MENU = '/productionCenter';
+export const TASK_MENU = MENUS.productionCenter;
 
 /** Tag colours of the task status: waiting in grey-blue, running green, paused orange, done grey. */
 export const TASK_STATUS_COLORS: Record<TaskStatus, string> = {

@@ -1,6 +1,6 @@
-import { TERMINAL_STATUS, type TerminalPad, type TerminalType } from '@factory/contracts';
+import { MENUS, TERMINAL_STATUS, type TerminalPad, type TerminalType } from '@factory/contracts';
 
-export const TERMINAL_MENU = '/terminalManage';
+export const TERMINAL_MENU = MENUS.terminalManage;
 
 export const TERMINAL_TYPE_NAMES: Record<TerminalType, string> = { PAD: 'PAD', PDA: '手持机' };
 

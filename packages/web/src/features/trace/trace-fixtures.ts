@@ -1,9 +1,9 @@
 // Test data of the device trace (imported by its *.test.tsx only).
-import type { DeviceTrace } from '@factory/contracts';
+import { type DeviceTrace, MENUS } from '@factory/contracts';
 import { loginResultWith, sessionMenu } from '../../test/fixtures';
 
 /** A session holding 产线检测 (url) or only another page. */
-export function traceSession(url = '/productionCenter', name = '产线检测') {
+export function traceSession(url: string = MENUS.productionCenter, name = '产线检测') {
   return loginResultWith({}, [
     sessionMenu({ id: 1, name: '生产中心', url: '/', level: 1 }),
     sessionMenu({ id: 2, pId: 1, name, url, level: 2 }),

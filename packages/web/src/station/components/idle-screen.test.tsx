@@ -1,9 +1,9 @@
 import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { WORK_POLL_MS } from '../hooks/use-assignment';
-import type { StationLastTask } from '../lib/contracts';
+import { STATION_ENDPOINTS as STATION, type StationLastTask } from '../lib/contracts';
 import { StationApp } from '../station-app';
-import { assignment, installStationServer, pathOf, signedIn } from '../test/station-fixtures';
+import { assignment, installStationServer, signedIn } from '../test/station-fixtures';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -32,11 +32,11 @@ describe('the idle screen says why the terminal is idle and what to do', () => {
     signedIn();
     let current: ReturnType<typeof assignment> | null = assignment({ taskId: 5, productNumber: 'GW_100' });
     let last: StationLastTask = null;
-    const seen = installStationServer({ assignment: () => current, lastTask: () => last });
+    const server = installStationServer({ assignment: () => current, lastTask: () => last });
     render(<StationApp />);
     await screen.findByLabelText('扫码');
     // Working: nothing asks why.
-    expect(seen.filter((request) => pathOf(request) === '/api/station/lastTask')).toHaveLength(0);
+    expect(server.calls(STATION.stationLastTask)).toHaveLength(0);
 
     // The task finished and freed the terminal.
     current = null;
@@ -44,7 +44,7 @@ describe('the idle screen says why the terminal is idle and what to do', () => {
     vi.advanceTimersByTime(WORK_POLL_MS);
     await screen.findByText('上一任务 #5（GW_100）已于 10:42 完成，本终端已释放。');
     expect((await idleScreen()).textContent).toContain(HOW);
-    expect(seen.filter((request) => pathOf(request) === '/api/station/lastTask')).toHaveLength(1);
+    expect(server.calls(STATION.stationLastTask)).toHaveLength(1);
   });
 
   it('says the terminal was taken off a task that still runs', async () => {

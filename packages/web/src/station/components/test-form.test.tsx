@@ -1,10 +1,11 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { envelope, failure, type StandInAnswer } from '../../test/fetch-stand-in';
-import { STATION_MSG } from '../lib/contracts';
+import { type AnswerIn } from '@factory/contracts';
+import { type FakeServer, refusal } from '../../test/fake-server';
+import { STATION_ENDPOINTS as STATION, STATION_MSG } from '../lib/contracts';
 import { StationApp } from '../station-app';
-import { bodyOf, deviceOf, installStationServer, type ResultBodySeen, resultPosts, scanInto, signedIn } from '../test/station-fixtures';
+import { deviceOf, installStationServer, resultPosts, scanInto, signedIn } from '../test/station-fixtures';
 
 afterEach(() => localStorage.clear());
 
@@ -18,11 +19,11 @@ type User = ReturnType<typeof userEvent.setup>;
 /** The work screen of a signed-in terminal on the fixtures' flow, against a server stand-in. */
 async function openWork(server: Parameters<typeof installStationServer>[0] = {}) {
   signedIn();
-  const seen = installStationServer(server);
+  const fake = installStationServer(server);
   const user = userEvent.setup();
   render(<StationApp />);
   await screen.findByLabelText('扫码');
-  return { user, seen };
+  return { user, server: fake };
 }
 
 /** A scanner types the code and Enter into the focused scan field. */
@@ -154,7 +155,7 @@ describe('values with the standard and a live mark', () => {
 describe('submitting and the verdict', () => {
   it('sends the result body and shows a full-screen 合格, dismissed by a tap', async () => {
     const before = Date.now();
-    const { user, seen } = await openWork();
+    const { user, server } = await openWork();
     await fillDevice(user);
     await user.click(screen.getByRole('button', { name: '提交' }));
 
@@ -163,8 +164,8 @@ describe('submitting and the verdict', () => {
     expect(within(verdict).getByText('生产码 K7Q2M9XA4B · 上电检测')).toBeTruthy();
     expect(within(verdict).queryByRole('table')).toBeNull();
 
-    const [post] = resultPosts(seen);
-    const body = bodyOf<ResultBodySeen>(post!);
+    const [post] = server.calls(STATION.stationResult);
+    const body = resultPosts(server)[0]!;
     expect(body.clientResultId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(body).toMatchObject({
       productionCode: 'K7Q2M9XA4B',
@@ -212,21 +213,21 @@ describe('submitting and the verdict', () => {
   });
 
   it('shows a refusal’s errorMsg and keeps everything scanned and entered', async () => {
-    const refusal = STATION_MSG.previousFlowFirst('外观检查');
-    const { user, seen } = await openWork({ result: () => ({ status: 409, body: failure(refusal) }) });
+    const refused = STATION_MSG.previousFlowFirst('外观检查');
+    const { user, server } = await openWork({ result: () => refusal(refused, 409) });
     await fillDevice(user);
     await user.click(screen.getByRole('button', { name: '提交' }));
 
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(refusal));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(refused));
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(step('生产码').textContent).toContain('K7Q2M9XA4B');
     expect((within(itemRow('供电电压')).getByLabelText('供电电压') as HTMLInputElement).value).toBe('3.3');
     expect(screen.queryByText(/待上传/)).toBeNull();
-    expect(resultPosts(seen)).toHaveLength(1);
+    expect(resultPosts(server)).toHaveLength(1);
   });
 
   it('says what is missing instead of sending an incomplete test', async () => {
-    const { user, seen } = await openWork();
+    const { user, server } = await openWork();
     expect((screen.getByRole('button', { name: '提交' }) as HTMLButtonElement).disabled).toBe(true);
     await scan(user, 'K7Q2M9XA4B');
     await user.click(screen.getByRole('button', { name: '提交' }));
@@ -236,23 +237,24 @@ describe('submitting and the verdict', () => {
     await user.type(within(itemRow('供电电压')).getByLabelText('供电电压'), '3.3');
     await user.click(screen.getByRole('button', { name: '提交' }));
     expect(screen.getByRole('alert').textContent).toBe('请录入：电源开关、信号档位、固件版本');
-    expect(resultPosts(seen)).toHaveLength(0);
+    expect(resultPosts(server)).toHaveLength(0);
   });
 
   it('refreshes today’s list and the progress after a result', async () => {
     let stored = 0;
-    const { user, seen } = await openWork({
+    const { user, server } = await openWork({
       results: () =>
         stored === 0
           ? []
           : [{ resultId: 900, productionCode: 'K7Q2M9XA4B', flowName: '上电检测', status: 'TEST_SUCCESS', userName: 'wang_li', createTime: '2025-11-21 09:30:05' }],
       result: (body) => {
         stored += 1;
-        return { body: { code: 1, data: { resultId: 900, clientResultId: body.clientResultId, productionCode: body.productionCode, status: 'TEST_SUCCESS', items: [], manual: [], deviceStatus: null, createTime: '2025-11-21 09:30:05' }, errorMsg: null } };
+        const verdict: AnswerIn<typeof STATION.stationResult> = { resultId: 900, clientResultId: body.clientResultId, productionCode: body.productionCode, status: 'TEST_SUCCESS', items: [], manual: [], deviceStatus: null, createTime: '2025-11-21 09:30:05' };
+        return verdict;
       },
     });
     expect(await screen.findByText('今天还没有检测记录')).toBeTruthy();
-    const assignmentCalls = () => seen.filter((request) => request.url.startsWith('/api/station/assignment')).length;
+    const assignmentCalls = () => server.calls(STATION.stationAssignment).length;
     const before = assignmentCalls();
     await fillDevice(user);
     await user.click(screen.getByRole('button', { name: '提交' }));
@@ -264,25 +266,25 @@ describe('submitting and the verdict', () => {
 });
 
 describe('checking the production code the moment it is scanned', () => {
-  const deviceChecks = (seen: { url: string }[]) => seen.filter((request) => request.url.startsWith('/api/station/device'));
+  const deviceChecks = (server: FakeServer) => server.calls(STATION.stationDevice);
 
   it('refuses an unknown code at once with the server’s message, keeps the focus on the scan field, and takes the next scan as the production code', async () => {
-    const { user, seen } = await openWork({
-      device: (code) => (code === 'NOTACODE1' ? { status: 404, body: failure(STATION_MSG.codeUnknown(code)) } : { body: envelope(deviceOf(code)) }),
+    const { user, server } = await openWork({
+      device: (code) => (code === 'NOTACODE1' ? refusal(STATION_MSG.codeUnknown(code), 404) : deviceOf(code)),
     });
     await scan(user, 'NOTACODE1');
     expect(screen.getByRole('alert').textContent).toBe('生产码NOTACODE1不存在');
     expect(step('生产码').textContent).toContain('待扫描');
     expect(screen.getByText('请扫描生产码')).toBeTruthy();
     expect(document.activeElement).toBe(scanField());
-    expect(deviceChecks(seen).map((request) => request.url)).toEqual(['/api/station/device?productionCode=NOTACODE1']);
+    expect(deviceChecks(server).map((request) => request.url)).toEqual([`${STATION.stationDevice.path}?productionCode=NOTACODE1`]);
 
     // The real code, scanned next, is the production code, not the SN.
     await scan(user, 'K7Q2M9XA4B');
     expect(step('生产码').textContent).toContain('K7Q2M9XA4B');
     expect(step('SN码').textContent).toContain('待扫描');
     expect(screen.queryByRole('alert')).toBeNull();
-    expect(resultPosts(seen)).toHaveLength(0);
+    expect(resultPosts(server)).toHaveLength(0);
   });
 
   it.each([
@@ -290,7 +292,7 @@ describe('checking the production code the moment it is scanned', () => {
     ['a unit waiting at an earlier flow', 409, STATION_MSG.previousFlowFirst('外观检查'), `${STATION_MSG.previousFlowFirst('外观检查')}（生产码K7Q2M9XA4B）`],
     ['a stopped task', 409, STATION_MSG.taskNotRunning('停止中'), `${STATION_MSG.taskNotRunning('停止中')}（生产码K7Q2M9XA4B）`],
   ])('refuses %s with the reason, naming the code', async (_case, status, message, shown) => {
-    const { user } = await openWork({ device: () => ({ status, body: failure(message) }) });
+    const { user } = await openWork({ device: () => refusal(message, status) });
     await scan(user, 'K7Q2M9XA4B');
     expect(screen.getByRole('alert').textContent).toBe(shown);
     expect(step('生产码').textContent).toContain('待扫描');
@@ -298,7 +300,7 @@ describe('checking the production code the moment it is scanned', () => {
   });
 
   it('asks before retesting a unit that passed here already', async () => {
-    const { user } = await openWork({ device: (code) => ({ body: envelope(deviceOf(code, { latestStatus: 'TEST_SUCCESS', attempts: 1, sn: 'SN-1' })) }) });
+    const { user } = await openWork({ device: (code) => deviceOf(code, { latestStatus: 'TEST_SUCCESS', attempts: 1, sn: 'SN-1' }) });
     await scan(user, 'K7Q2M9XA4B');
     const alert = screen.getByRole('alert');
     expect(alert.textContent).toContain(STATION_MSG.passedHere('K7Q2M9XA4B', '上电检测'));
@@ -312,7 +314,7 @@ describe('checking the production code the moment it is scanned', () => {
   });
 
   it('says a unit failed here before is being retested, and refuses a code other than the one it carries', async () => {
-    const { user } = await openWork({ device: (code) => ({ body: envelope(deviceOf(code, { latestStatus: 'TEST_ERROR', attempts: 1, sn: 'SN20251121001' })) }) });
+    const { user } = await openWork({ device: (code) => deviceOf(code, { latestStatus: 'TEST_ERROR', attempts: 1, sn: 'SN20251121001' }) });
     await scan(user, 'K7Q2M9XA4B');
     expect(step('生产码').textContent).toContain('K7Q2M9XA4B');
     expect(screen.getByRole('status').textContent).toBe('生产码K7Q2M9XA4B在本流程上次检测不合格，本次为第2次检测');
@@ -324,14 +326,14 @@ describe('checking the production code the moment it is scanned', () => {
   });
 
   it('holds further scans while the code is checked, so none lands in the SN slot', async () => {
-    let answer: (value: StandInAnswer) => void = () => {};
-    const { user } = await openWork({ device: (code) => new Promise((resolve) => (answer = () => resolve({ body: envelope(deviceOf(code)) }))) });
+    let answer: () => void = () => {};
+    const { user } = await openWork({ device: (code) => new Promise((resolve) => (answer = () => resolve(deviceOf(code)))) });
     await user.type(scanField(), 'K7Q2M9XA4B{Enter}');
     expect(scanField().getAttribute('aria-busy')).toBe('true');
     expect(screen.getByText('正在校验生产码…')).toBeTruthy();
     await user.type(scanField(), 'SN20251121001{Enter}');
     expect(screen.getByRole('alert').textContent).toBe('正在校验生产码K7Q2M9XA4B，请稍后再扫描');
-    await act(async () => answer({}));
+    await act(async () => answer());
     await waitFor(() => expect(step('生产码').textContent).toContain('K7Q2M9XA4B'));
     expect(step('SN码').textContent).toContain('待扫描');
     expect(document.activeElement).toBe(scanField());

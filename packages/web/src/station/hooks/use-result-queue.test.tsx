@@ -1,12 +1,12 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { envelope, failure } from '../../test/fetch-stand-in';
+import { rawAnswer, refusal } from '../../test/fake-server';
 import { STATION_MSG } from '../lib/contracts';
 import type { QueuedResult } from '../lib/result-queue';
 import { STORAGE_KEYS } from '../lib/storage';
 import { StationApp } from '../station-app';
-import { bodyOf, installStationServer, type ResultBodySeen, resultPosts, scanInto, SESSION, signedIn, verdictOf } from '../test/station-fixtures';
+import { installStationServer, type ResultBodySeen, resultPosts, scanInto, SESSION, signedIn, verdictOf } from '../test/station-fixtures';
 
 afterEach(() => localStorage.clear());
 
@@ -30,25 +30,24 @@ async function testDevice(user: User, code: string) {
 }
 
 /** A server whose network can be cut: while `offline.on`, every call fails as fetch does offline. */
-function flakyServer(answer: (body: ResultBodySeen) => { status?: number; body: unknown } = (body) => ({ body: envelope(verdictOf(body)) })) {
+function flakyServer() {
   const offline = { on: false, stored: [] as ResultBodySeen[] };
-  const seen = installStationServer({
+  const server = installStationServer({
     results: () => offline.stored.map((body, index) => ({ resultId: 900 + index, productionCode: body.productionCode, flowName: '上电检测', status: 'TEST_SUCCESS' as const, userName: 'wang_li', createTime: '2025-11-21 09:30:05' })),
     result: (body) => {
-      const reply = answer(body);
-      if (reply.status === undefined && !offline.stored.some((stored) => stored.clientResultId === body.clientResultId)) offline.stored.push(body);
-      return reply;
+      if (!offline.stored.some((stored) => stored.clientResultId === body.clientResultId)) offline.stored.push(body);
+      return verdictOf(body);
     },
   });
   const serve = globalThis.fetch;
   globalThis.fetch = (input, init) => (offline.on ? Promise.reject(new TypeError('Failed to fetch')) : serve(input, init));
-  return { offline, seen };
+  return { offline, server };
 }
 
 describe('offline queue', () => {
   it('keeps a result that could not be sent, shows 离线，N 条待上传, and sends it with the same clientResultId when back online', async () => {
     signedIn();
-    const { offline, seen } = flakyServer();
+    const { offline, server } = flakyServer();
     const user = userEvent.setup();
     render(<StationApp />);
     await screen.findByLabelText('扫码');
@@ -67,7 +66,7 @@ describe('offline queue', () => {
     offline.on = false;
     act(() => void window.dispatchEvent(new Event('online')));
     await waitFor(() => expect(screen.queryByText('离线，1 条待上传')).toBeNull());
-    const posts = resultPosts(seen).map((request) => bodyOf<ResultBodySeen>(request));
+    const posts = resultPosts(server);
     expect(posts.at(-1)!.clientResultId).toBe(queued!.body.clientResultId);
     expect(posts.at(-1)).toEqual(queued!.body);
     expect(storedQueue()).toEqual([]);
@@ -80,7 +79,7 @@ describe('offline queue', () => {
   it('queues on a 5xx too, and a queued result survives a reload and is sent by the next page', async () => {
     signedIn();
     let down = true;
-    const seen = installStationServer({ result: (body) => (down ? { status: 503, body: '<html>Bad Gateway</html>' } : { body: envelope(verdictOf(body)) }) });
+    const server = installStationServer({ result: (body) => (down ? rawAnswer({ status: 503, body: '<html>Bad Gateway</html>' }) : verdictOf(body)) });
     const user = userEvent.setup();
     const page = render(<StationApp />);
     await screen.findByLabelText('扫码');
@@ -92,7 +91,7 @@ describe('offline queue', () => {
     down = false;
     render(<StationApp />);
     await waitFor(() => expect(storedQueue()).toEqual([]));
-    const ids = resultPosts(seen).map((request) => bodyOf<ResultBodySeen>(request).clientResultId);
+    const ids = resultPosts(server).map((body) => body.clientResultId);
     // The first try, the retry at once, then the next page's: always the same result.
     expect(ids.length).toBeGreaterThanOrEqual(3);
     expect(new Set(ids)).toEqual(new Set([id]));
@@ -101,7 +100,7 @@ describe('offline queue', () => {
 
   it('puts a new result behind the waiting ones, so the server gets them in the order they were made', async () => {
     signedIn();
-    const { offline, seen } = flakyServer();
+    const { offline, server } = flakyServer();
     const user = userEvent.setup();
     render(<StationApp />);
     await screen.findByLabelText('扫码');
@@ -113,12 +112,12 @@ describe('offline queue', () => {
     // Online again but the retry has not run yet: the second device joins the queue rather than overtaking.
     await testDevice(user, 'H3N8P2RC6D');
     await waitFor(() => expect(storedQueue()).toEqual([]));
-    const codes = resultPosts(seen).map((request) => bodyOf<ResultBodySeen>(request).productionCode);
+    const codes = resultPosts(server).map((body) => body.productionCode);
     expect(codes.slice(-2)).toEqual(['K7Q2M9XA4B', 'H3N8P2RC6D']);
   });
 
   it('shows a queued result the server refused on arrival, and drops it from the queue', async () => {
-    const refusal = STATION_MSG.taskNotRunning('已停止');
+    const refused = STATION_MSG.taskNotRunning('已停止');
     const entry: QueuedResult = {
       terminalId: SESSION.terminal.id,
       flowName: '上电检测',
@@ -127,12 +126,12 @@ describe('offline queue', () => {
     };
     localStorage.setItem(STORAGE_KEYS.queue, JSON.stringify([entry]));
     signedIn();
-    installStationServer({ result: () => ({ status: 409, body: failure(refusal) }) });
+    installStationServer({ result: () => refusal(refused, 409) });
     const user = userEvent.setup();
     render(<StationApp />);
 
     expect(await screen.findByText('1 条离线结果被服务器拒绝')).toBeTruthy();
-    expect(screen.getByText(`K7Q2M9XA4B（上电检测）：${refusal}`)).toBeTruthy();
+    expect(screen.getByText(`K7Q2M9XA4B（上电检测）：${refused}`)).toBeTruthy();
     expect(storedQueue()).toEqual([]);
     await user.click(screen.getByRole('button', { name: '知道了' }));
     expect(screen.queryByText('1 条离线结果被服务器拒绝')).toBeNull();
@@ -148,11 +147,11 @@ describe('offline queue', () => {
     };
     localStorage.setItem(STORAGE_KEYS.queue, JSON.stringify([other]));
     signedIn();
-    const seen = installStationServer();
+    const server = installStationServer();
     render(<StationApp />);
     await screen.findByLabelText('扫码');
-    await waitFor(() => expect(seen.length).toBeGreaterThanOrEqual(2));
-    expect(resultPosts(seen)).toHaveLength(0);
+    await waitFor(() => expect(server.seen.length).toBeGreaterThanOrEqual(2));
+    expect(resultPosts(server)).toHaveLength(0);
     expect(screen.queryByText(/条待上传/)).toBeNull();
     expect(storedQueue()).toHaveLength(1);
   });
@@ -161,7 +160,7 @@ describe('offline queue', () => {
 describe('draft', () => {
   it('keeps what was scanned and entered across a reload, and submits it under the same clientResultId', async () => {
     signedIn();
-    const seen = installStationServer();
+    const server = installStationServer();
     const user = userEvent.setup();
     const page = render(<StationApp />);
     await screen.findByLabelText('扫码');
@@ -188,7 +187,7 @@ describe('draft', () => {
     await user.click(within(manualRow('标签端正')).getByRole('button', { name: '合格' }));
     await user.click(screen.getByRole('button', { name: '提交' }));
     await screen.findByRole('alertdialog', { name: '检测结果' });
-    const body = bodyOf<ResultBodySeen>(resultPosts(seen)[0]!);
+    const body = resultPosts(server)[0]!;
     expect(body.clientResultId).toBe(draft.clientResultId);
     expect(body.startTime).toBe(draft.startTime);
     expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.draft)!).codes).toEqual([]);

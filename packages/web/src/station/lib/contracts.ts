@@ -1,21 +1,27 @@
 /**
  * The contracts the station app uses, in one place. The values come from their
- * own source files rather than the package index: the index also loads every
- * zod schema and zod's locale, which a terminal never needs and which would be
- * most of the station's download. Types cost nothing at run time, so they come
- * from the index.
+ * own source files rather than the package index: the index (and PATHS, read from
+ * every endpoint group) loads every zod schema of the API and zod's locale, which
+ * a terminal never needs and which would be most of the station's download. The
+ * station's endpoints bring only their own schemas (checked in development and
+ * tests). Types cost nothing at run time, so they come from the index.
  */
-export { PATHS } from '../../../../contracts/src/paths';
+export { checkedAnswer, requestOf } from '../../../../contracts/src/endpoint';
+export { STATION_ENDPOINTS } from '../../../../contracts/src/station/station.endpoints';
 export { STATION_MSG } from '../../../../contracts/src/station/messages';
 export { judgeValue, standardText } from '../../../../contracts/src/station/verdict';
 export type {
+  AnyEndpoint,
+  Answer,
+  AnswerIn,
+  BodyIn,
+  CallArgs,
+  CallInput,
   StationAssignment,
   StationDevice,
   StationItem,
   StationLastTask,
-  StationLoginBody,
   StationLoginResult,
-  StationResultBody,
   StationResultRow,
   StationVerdict,
 } from '@factory/contracts';

@@ -1,4 +1,4 @@
-import type { StationAssignment, StationItem } from './contracts';
+import type { BodyIn, STATION_ENDPOINTS, StationAssignment, StationItem } from './contracts';
 import { readStored, STORAGE_KEYS, writeStored } from './storage';
 
 export type Assignment = NonNullable<StationAssignment>;
@@ -38,18 +38,20 @@ export function saveDraft(draft: Draft): void {
 /** The body field of each code after the production code (scanCodesOf in the contracts names them). */
 const CODE_FIELDS: Record<string, 'sn' | 'mac' | 'imei'> = { SN码: 'sn', MAC: 'mac', IMEI: 'imei' };
 
-/** A result ready to send: every field set, so a queued copy is resent exactly. */
-export interface ResultBody {
-  clientResultId: string;
-  productionCode: string;
-  sn: string | null;
-  mac: string | null;
-  imei: string | null;
-  startTime: number;
-  endTime: number;
+type ResultInput = BodyIn<typeof STATION_ENDPOINTS.stationResult>;
+
+/**
+ * A result ready to send: the result call's body (submitResult takes it) with every
+ * field set, so a queued copy is resent exactly; the station makes its times as
+ * epoch ms, its values as the text typed (or the enum key, the boolean's label) and
+ * its manual checks as true or false.
+ */
+export type ResultBody = Required<Omit<ResultInput, 'startTime' | 'endTime' | 'autoValues' | 'manualResults'>> & {
+  startTime: Extract<ResultInput['startTime'], number>;
+  endTime: Extract<ResultInput['endTime'], number>;
   autoValues: { itemId: number; value: string }[];
   manualResults: { itemId: number; pass: boolean }[];
-}
+};
 
 /** The body of a complete draft (see missingInput). */
 export function resultBody(draft: Draft, assignment: Assignment, endTime: number): ResultBody {

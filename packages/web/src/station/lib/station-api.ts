@@ -1,15 +1,14 @@
 import {
-  PATHS,
+  type Answer,
+  type AnyEndpoint,
+  type CallArgs,
+  type CallInput,
+  checkedAnswer,
+  requestOf,
+  STATION_ENDPOINTS as STATION,
   STATION_MSG,
-  SUCCESS_CODE,
-  type StationAssignment,
-  type StationDevice,
-  type StationLastTask,
-  type StationLoginBody,
-  type StationLoginResult,
-  type StationResultBody,
   type StationResultRow,
-  type StationVerdict,
+  SUCCESS_CODE,
 } from './contracts';
 
 /** A terminal on a weak network should not hang on a call; a retried result is safe (clientResultId). */
@@ -35,29 +34,35 @@ export class StationError extends Error {
   }
 }
 
-interface CallOptions {
-  token?: string | null;
-  json?: unknown;
-  query?: Record<string, string | number>;
-}
+/**
+ * Answers are checked against their contract in development and in tests (as the
+ * console's apiCall does), so a server or a test's stand-in that drifts from it
+ * fails loudly; a production build trusts the server and skips the work.
+ */
+const CHECK_ANSWERS = import.meta.env.DEV || import.meta.env.MODE === 'test';
 
-/** The station's own small fetch client: no store, no notices; callers decide what to show. */
-async function call<T>(method: 'GET' | 'POST', path: string, options: CallOptions = {}): Promise<T> {
+/**
+ * The station's own small fetch client (no store, no notices; callers decide what
+ * to show): a call of the station API with the station token, its input and answer
+ * typed by the endpoint. The sign-in goes without a token.
+ */
+async function stationCall<E extends AnyEndpoint>(endpoint: E, token: string | null, ...[input]: CallArgs<E>): Promise<Answer<E>> {
+  const outgoing = requestOf(endpoint, input);
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (options.token) headers.Authorization = `Bearer ${options.token}`;
+  if (token) headers.Authorization = `Bearer ${token}`;
+  // Every station call with a body sends JSON (a POST without a body schema sends `{}`).
   let body: string | undefined;
-  if (options.json !== undefined) {
+  if (outgoing.body?.encoding === 'json') {
     headers['Content-Type'] = 'application/json';
-    body = JSON.stringify(options.json);
+    body = JSON.stringify(outgoing.body.value);
   }
-  const search = options.query ? `?${new URLSearchParams(Object.entries(options.query).map(([key, value]) => [key, String(value)]))}` : '';
 
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
   let status: number;
   let text: string;
   try {
-    const response = await fetch(path + search, { method, headers, body, signal: controller.signal });
+    const response = await fetch(outgoing.url, { method: outgoing.method, headers, body, signal: controller.signal });
     status = response.status;
     text = await response.text();
   } catch {
@@ -69,7 +74,7 @@ async function call<T>(method: 'GET' | 'POST', path: string, options: CallOption
   const envelope = parseEnvelope(text);
   if (status === 401) throw new StationError('session', envelope?.errorMsg || STATION_MSG.sessionExpired, status);
   if (status >= 500 || !envelope) throw new StationError('network', SERVER_UNREACHABLE, status);
-  if (envelope.code === SUCCESS_CODE) return envelope.data as T;
+  if (envelope.code === SUCCESS_CODE) return CHECK_ANSWERS ? checkedAnswer(endpoint, envelope.data) : (envelope.data as Answer<E>);
   throw new StationError('refused', envelope.errorMsg || SERVER_UNREACHABLE, status);
 }
 
@@ -83,22 +88,22 @@ function parseEnvelope(text: string): { code: number; data: unknown; errorMsg: s
   }
 }
 
-export const stationLogin = (body: StationLoginBody) => call<StationLoginResult>('POST', PATHS.stationLogin, { json: body });
+export const stationLogin = (body: CallInput<typeof STATION.stationLogin>) => stationCall(STATION.stationLogin, null, body);
 
-export const stationLogout = (token: string) => call<unknown>('POST', PATHS.stationLogout, { token, json: {} });
+export const stationLogout = (token: string) => stationCall(STATION.stationLogout, token);
 
-export const fetchAssignment = (token: string) => call<StationAssignment>('GET', PATHS.stationAssignment, { token });
+export const fetchAssignment = (token: string) => stationCall(STATION.stationAssignment, token);
 
 /** The unit of a scanned production code at this terminal's flow; refused as a result of it would be. */
-export const checkDevice = (token: string, productionCode: string) => call<StationDevice>('GET', PATHS.stationDevice, { token, query: { productionCode } });
+export const checkDevice = (token: string, productionCode: string) => stationCall(STATION.stationDevice, token, { productionCode });
 
 /** The task of this terminal's latest result (null: none): why an idle terminal is idle. */
-export const fetchLastTask = (token: string) => call<StationLastTask>('GET', PATHS.stationLastTask, { token });
+export const fetchLastTask = (token: string) => stationCall(STATION.stationLastTask, token);
 
-export const submitResult = (token: string, body: StationResultBody) => call<StationVerdict>('POST', PATHS.stationResult, { token, json: body });
+export const submitResult = (token: string, body: CallInput<typeof STATION.stationResult>) => stationCall(STATION.stationResult, token, body);
 
-/** Today's results at this terminal, newest first (a page of them, or all). */
+/** Today's results at this terminal, newest first (the first 100). */
 export async function fetchTodayResults(token: string): Promise<StationResultRow[]> {
-  const data = await call<{ list: StationResultRow[] } | StationResultRow[]>('GET', PATHS.stationResults, { token, query: { page: 1, pageSize: 100 } });
-  return Array.isArray(data) ? data : (data?.list ?? []);
+  const page = await stationCall(STATION.stationResults, token, { page: 1, pageSize: 100 });
+  return page.list;
 }

@@ -1,13 +1,16 @@
 import { screen, waitFor } from '@testing-library/react';
 import { expect } from 'vitest';
+import { type AnswerIn, type AnyEndpoint, PATHS } from '@factory/contracts';
 import type { StationAssignment, StationDevice, StationItem, StationLastTask, StationResultRow, StationVerdict } from '../lib/contracts';
-import { standardText } from '../lib/contracts';
+import { STATION_ENDPOINTS as STATION, standardText } from '../lib/contracts';
+import type { ResultBody } from '../lib/draft';
 import { STORAGE_KEYS } from '../lib/storage';
-import { envelope, installFetch, type SeenRequest, type StandInAnswer } from '../../test/fetch-stand-in';
+import type { StandInAnswer } from '../../test/fetch-stand-in';
+import { answer, type FakeRequest, type FakeServer, installServer, type Refusal } from '../../test/fake-server';
 
 export const TOKEN = 'station-token-1';
 
-export const SESSION = {
+export const SESSION: AnswerIn<typeof STATION.stationLogin> = {
   token: TOKEN,
   terminal: { id: 7, code: 'PAD-07', name: '上电检测工位', terminalType: 'PAD' as const },
   user: { id: 21, userName: 'wang_li' },
@@ -61,22 +64,13 @@ export function assignment(fields: Partial<NonNullable<StationAssignment>> = {})
       { id: 31, name: '外壳完好' },
       { id: 32, name: '标签端正' },
     ],
-    pdfDownloadUrl: '/api/file/abc123',
+    pdfDownloadUrl: `${PATHS.file}/abc123`,
     ...fields,
   };
 }
 
-export interface ResultBodySeen {
-  clientResultId: string;
-  productionCode: string;
-  sn: string | null;
-  mac: string | null;
-  imei: string | null;
-  startTime: number;
-  endTime: number;
-  autoValues: { itemId: number; value: string }[];
-  manualResults: { itemId: number; pass: boolean }[];
-}
+/** A result body as the station sends it (the server sees it as JSON). */
+export type ResultBodySeen = ResultBody;
 
 /** The server's verdict on a body, judged as the fixtures' standards say. */
 export function verdictOf(body: ResultBodySeen, resultId = 900): StationVerdict {
@@ -105,19 +99,20 @@ export function resultRow(fields: Partial<StationResultRow> = {}): StationResult
   return { resultId: 800, productionCode: 'K7Q2M9XA4B', flowName: '上电检测', status: 'TEST_SUCCESS', userName: 'wang_li', createTime: '2025-11-21 09:12:44', ...fields };
 }
 
-export const pathOf = (request: SeenRequest) => new URL(request.url, 'http://station.test').pathname;
-export const bodyOf = <T>(request: SeenRequest) => JSON.parse(request.body ?? 'null') as T;
+/** What the stand-in answers: the endpoint's data, a refusal (refusal(errorMsg, status)) or a raw answer (rawAnswer). */
+type Reply<E extends AnyEndpoint> = AnswerIn<E> | Refusal | StandInAnswer;
 
 interface StationServer {
+  /** the answer to POST /api/station/login; by default SESSION */
+  login?: () => Reply<typeof STATION.stationLogin>;
   assignment?: () => StationAssignment;
   results?: () => StationResultRow[];
   /** the answer to POST /api/station/result; by default the verdict of the body */
-  result?: (body: ResultBodySeen, request: SeenRequest) => StandInAnswer | Promise<StandInAnswer>;
+  result?: (body: ResultBodySeen, request: FakeRequest) => Reply<typeof STATION.stationResult> | Promise<Reply<typeof STATION.stationResult>>;
   /** the answer to GET /api/station/lastTask; by default none */
   lastTask?: () => StationLastTask;
   /** the answer to GET /api/station/device; by default a unit never tested at this flow */
-  device?: (productionCode: string) => StandInAnswer | Promise<StandInAnswer>;
-  other?: (request: SeenRequest) => StandInAnswer;
+  device?: (productionCode: string) => Reply<typeof STATION.stationDevice> | Promise<Reply<typeof STATION.stationDevice>>;
 }
 
 /** A unit as GET /api/station/device answers it: never tested here unless told otherwise. */
@@ -125,30 +120,30 @@ export function deviceOf(productionCode: string, fields: Partial<StationDevice> 
   return { productionCode, latestStatus: null, attempts: 0, sn: null, mac: null, imei: null, deviceStatus: null, ...fields };
 }
 
-/** A station API stand-in: assignment, today's results, scanned-code checks and result submissions. */
-export function installStationServer(server: StationServer = {}): SeenRequest[] {
-  return installFetch((request) => {
-    const path = pathOf(request);
-    if (path === '/api/station/assignment') return { body: envelope(server.assignment ? server.assignment() : assignment()) };
-    if (path === '/api/station/results') {
+/** A station API stand-in: sign-in and out, assignment, today's results, scanned-code checks and result submissions. */
+export function installStationServer(server: StationServer = {}): FakeServer {
+  return installServer(
+    answer(STATION.stationLogin, () => (server.login ? server.login() : SESSION)),
+    answer(STATION.stationLogout, null),
+    answer(STATION.stationAssignment, () => (server.assignment ? server.assignment() : assignment())),
+    answer(STATION.stationResults, () => {
       const rows = server.results ? server.results() : [];
-      return { body: envelope({ list: rows, total: rows.length, pageSize: 100, pageNum: 1 }) };
-    }
-    if (path === '/api/station/result') {
-      const body = bodyOf<ResultBodySeen>(request);
-      return server.result ? server.result(body, request) : { body: envelope(verdictOf(body)) };
-    }
-    if (path === '/api/station/lastTask') return { body: envelope(server.lastTask ? server.lastTask() : null) };
-    if (path === '/api/station/device') {
-      const code = new URL(request.url, 'http://station.test').searchParams.get('productionCode') ?? '';
-      return server.device ? server.device(code) : { body: envelope(deviceOf(code)) };
-    }
-    if (server.other) return server.other(request);
-    return { body: envelope(null) };
-  });
+      return { list: rows, total: rows.length, pageSize: 100, pageNum: 1 };
+    }),
+    answer(STATION.stationResult, (request) => {
+      const body = request.json as ResultBodySeen;
+      return server.result ? server.result(body, request) : verdictOf(body);
+    }),
+    answer(STATION.stationLastTask, () => (server.lastTask ? server.lastTask() : null)),
+    answer(STATION.stationDevice, (request) => {
+      const code = request.query.productionCode ?? '';
+      return server.device ? server.device(code) : deviceOf(code);
+    }),
+  );
 }
 
-export const resultPosts = (seen: SeenRequest[]) => seen.filter((request) => pathOf(request) === '/api/station/result');
+/** The result bodies the server received, in order. */
+export const resultPosts = (server: FakeServer) => server.calls(STATION.stationResult).map((request) => request.json as ResultBodySeen);
 
 /**
  * A scanner types a code and Enter into the scan field; a production code is

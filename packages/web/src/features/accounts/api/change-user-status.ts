@@ -1,18 +1,12 @@
-import { PATHS } from '@factory/contracts';
+import { type CallInput, USER_ENDPOINTS } from '@factory/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPostForm } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 import { userKeys } from './user-keys';
 
-export interface UserStatusChange {
-  id: number;
-  /** 1 启用, 0 停用 */
-  status: 0 | 1;
-}
+const CHANGE_STATUS = USER_ENDPOINTS.userChangeStatus;
 
-/** POST /api/user/changeStatus, form-encoded {id, status} (seed 000 §7). */
-export function changeUserStatus({ id, status }: UserStatusChange): Promise<unknown> {
-  return apiPostForm<unknown>(PATHS.userChangeStatus, { id, status });
-}
+/** {id, status}: 1 启用, 0 停用 (a form, seed 000 §7). */
+export const changeUserStatus = (body: CallInput<typeof CHANGE_STATUS>) => apiCall(CHANGE_STATUS, body);
 
 export function useChangeUserStatus() {
   const queryClient = useQueryClient();

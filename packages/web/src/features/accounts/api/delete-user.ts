@@ -1,12 +1,12 @@
-import { PATHS } from '@factory/contracts';
+import { type CallInput, USER_ENDPOINTS } from '@factory/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 import { userKeys } from './user-keys';
 
-/** POST /api/user/delete (JSON) {id}; the server refuses an enabled user. */
-export function deleteUser(id: number): Promise<unknown> {
-  return apiPost<unknown>(PATHS.userDelete, { id });
-}
+const DELETE = USER_ENDPOINTS.userDelete;
+
+/** The server refuses an enabled user. */
+export const deleteUser = (body: CallInput<typeof DELETE>) => apiCall(DELETE, body);
 
 export function useDeleteUser() {
   const queryClient = useQueryClient();

@@ -1,17 +1,12 @@
-import { PATHS } from '@factory/contracts';
+import { type CallInput, USER_ENDPOINTS } from '@factory/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api-client';
-import type { CreateUserBody } from './create-user';
+import { apiCall } from '../../../lib/api-client';
 import { userKeys } from './user-keys';
 
-/** POST /api/user/edit (JSON): the create body plus the user's id. */
-export interface EditUserBody extends CreateUserBody {
-  id: number;
-}
+const EDIT = USER_ENDPOINTS.userEdit;
 
-export function editUser(body: EditUserBody): Promise<unknown> {
-  return apiPost<unknown>(PATHS.userEdit, body);
-}
+/** The create body plus the user’s id. */
+export const editUser = (body: CallInput<typeof EDIT>) => apiCall(EDIT, body);
 
 export function useEditUser() {
   const queryClient = useQueryClient();

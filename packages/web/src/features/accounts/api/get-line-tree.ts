@@ -1,16 +1,13 @@
-import { PATHS, type LineTree } from '@factory/contracts';
+import { USER_ENDPOINTS } from '@factory/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 import { userKeys } from './user-keys';
 
-/** GET /api/user/lineTree: factories with their enabled lines, offered in the user panel. */
-export function getLineTree(signal?: AbortSignal): Promise<LineTree> {
-  return apiGet<LineTree>(PATHS.userLineTree, undefined, { signal });
-}
+/** Factories with their enabled lines, offered in the user panel. */
+export const getLineTree = (signal?: AbortSignal) => apiCall(USER_ENDPOINTS.userLineTree, undefined, { signal });
 
-export const lineTreeQueryOptions = () =>
-  queryOptions({ queryKey: userKeys.lineTree(), queryFn: ({ signal }) => getLineTree(signal) });
+export const lineTreeQuery = () => queryOptions({ queryKey: userKeys.lineTree(), queryFn: ({ signal }) => getLineTree(signal) });
 
 export function useLineTree(enabled: boolean) {
-  return useQuery({ ...lineTreeQueryOptions(), enabled });
+  return useQuery({ ...lineTreeQuery(), enabled });
 }

@@ -1,14 +1,12 @@
-import { PATHS, type UserDetail } from '@factory/contracts';
+import { USER_ENDPOINTS } from '@factory/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 import { userKeys } from './user-keys';
 
-/** GET /api/user/detail?id: the user, its short name and the lines it is tied to. */
-export function getUserDetail(id: number, signal?: AbortSignal): Promise<UserDetail> {
-  return apiGet<UserDetail>(PATHS.userDetail, { id }, { signal });
-}
+/** The user, its short name and the lines it is tied to. */
+export const getUserDetail = (id: number, signal?: AbortSignal) => apiCall(USER_ENDPOINTS.userDetail, { id }, { signal });
 
-export const userDetailQueryOptions = (id: number) =>
+export const userDetailQuery = (id: number) =>
   queryOptions({
     queryKey: userKeys.detail(id),
     queryFn: ({ signal }) => getUserDetail(id, signal),
@@ -16,5 +14,5 @@ export const userDetailQueryOptions = (id: number) =>
 
 /** null: nothing to load (the panel adds a user). */
 export function useUserDetail(id: number | null) {
-  return useQuery({ ...userDetailQueryOptions(id ?? 0), enabled: id !== null });
+  return useQuery({ ...userDetailQuery(id ?? 0), enabled: id !== null });
 }

@@ -1,12 +1,12 @@
-import { PATHS } from '@factory/contracts';
+import { type CallInput, USER_ENDPOINTS } from '@factory/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPostForm } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 import { userKeys } from './user-keys';
 
-/** POST /api/user/resetPassword, form-encoded {id} (seed 000 §7). */
-export function resetPassword(id: number): Promise<unknown> {
-  return apiPostForm<unknown>(PATHS.userResetPassword, { id });
-}
+const RESET_PASSWORD = USER_ENDPOINTS.userResetPassword;
+
+/** Back to the default password (a form {id}, seed 000 §7). */
+export const resetPassword = (body: CallInput<typeof RESET_PASSWORD>) => apiCall(RESET_PASSWORD, body);
 
 export function useResetPassword() {
   const queryClient = useQueryClient();

@@ -1,7 +1,9 @@
-import type { LineTree } from '@factory/contracts';
+import type { BodyIn, LineTree, USER_ENDPOINTS } from '@factory/contracts';
 import { Empty, Spin, Tree, type TreeDataNode } from 'antd';
 import { useMemo } from 'react';
-import type { FactoryLines } from '../api/create-user';
+
+/** The lines of one factory a user is tied to, as user_create takes them. */
+type FactoryLines = NonNullable<BodyIn<typeof USER_ENDPOINTS.userCreate>['facLineVos']>[number];
 
 const ALL_KEY = 'all';
 const factoryKey = (id: number) => `factory-${id}`;

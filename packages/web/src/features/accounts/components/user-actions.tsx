@@ -1,15 +1,14 @@
-import { MSG, type UserRow } from '@factory/contracts';
+import { MENUS, MSG, type UserRow } from '@factory/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Space } from 'antd';
+import { App } from 'antd';
 import { PermissionButton } from '../../../components/permission-button';
+import { StatusRowActions } from '../../../components/status-row-actions';
 import { runWithFeedback, showApiError } from '../../../lib/api-client';
 import { useChangeUserStatus } from '../api/change-user-status';
 import { useDeleteUser } from '../api/delete-user';
-import { useResetPassword } from '../api/reset-password';
 import { defaultPasswordQuery } from '../api/get-default-password';
+import { useResetPassword } from '../api/reset-password';
 import { resetPasswordConfirm } from '../default-password';
-
-export const ACCOUNT_MENU = '/account';
 
 interface UserActionsProps {
   user: UserRow;
@@ -27,23 +26,7 @@ export function UserActions({ user, onEdit }: UserActionsProps) {
   const deleteUser = useDeleteUser();
   const resetPassword = useResetPassword();
   const queryClient = useQueryClient();
-  const stopped = user.status === 0;
 
-
-  const start = () => runWithFeedback(() => changeStatus.mutateAsync({ id: user.id, status: 1 }), MSG.userEnabled);
-  const stop = () =>
-    modal.confirm({
-      title: '停用用户',
-      content: `确定停用用户 ${user.userName} 吗？停用后该用户将无法登录`,
-      onOk: () => runWithFeedback(() => changeStatus.mutateAsync({ id: user.id, status: 0 }), MSG.userDisabled),
-    });
-  const remove = () =>
-    modal.confirm({
-      title: '删除用户',
-      content: `确定删除用户 ${user.userName} 吗？删除后不可恢复`,
-      okButtonProps: { danger: true },
-      onOk: () => runWithFeedback(() => deleteUser.mutateAsync(user.id), MSG.userDeleted),
-    });
   const reset = async () => {
     let defaultPassword: string;
     try {
@@ -55,36 +38,31 @@ export function UserActions({ user, onEdit }: UserActionsProps) {
     modal.confirm({
       title: '重置密码',
       content: resetPasswordConfirm(defaultPassword),
-      onOk: () => runWithFeedback(() => resetPassword.mutateAsync(user.id), MSG.userPasswordReset),
+      onOk: () => runWithFeedback(() => resetPassword.mutateAsync({ id: user.id }), MSG.userPasswordReset),
     });
   };
 
-  const link = { type: 'link', size: 'small', menuUrl: ACCOUNT_MENU } as const;
   return (
-    <Space size={0} wrap>
-      {stopped && (
-        <PermissionButton {...link} funCode="edit" onClick={() => onEdit(user.id)}>
-          编辑
-        </PermissionButton>
-      )}
-      {stopped && (
-        <PermissionButton {...link} funCode="start" loading={changeStatus.isPending} onClick={() => void start()}>
-          启用
-        </PermissionButton>
-      )}
-      {!stopped && (
-        <PermissionButton {...link} funCode="stop" onClick={stop}>
-          停用
-        </PermissionButton>
-      )}
-      {stopped && (
-        <PermissionButton {...link} funCode="delete" danger onClick={remove}>
-          删除
-        </PermissionButton>
-      )}
-      <PermissionButton {...link} funCode="resetPassword" onClick={() => void reset()}>
+    <StatusRowActions
+      menuUrl={MENUS.account}
+      status={user.status}
+      texts={{
+        stopTitle: '停用用户',
+        stopContent: `确定停用用户 ${user.userName} 吗？停用后该用户将无法登录`,
+        deleteTitle: '删除用户',
+        deleteContent: `确定删除用户 ${user.userName} 吗？删除后不可恢复`,
+        enabled: MSG.userEnabled,
+        disabled: MSG.userDisabled,
+        deleted: MSG.userDeleted,
+      }}
+      onEdit={() => onEdit(user.id)}
+      changeStatus={(status) => changeStatus.mutateAsync({ id: user.id, status })}
+      changingStatus={changeStatus.isPending}
+      remove={() => deleteUser.mutateAsync({ id: user.id })}
+    >
+      <PermissionButton type="link" size="small" menuUrl={MENUS.account} funCode="resetPassword" onClick={() => void reset()}>
         重置密码
       </PermissionButton>
-    </Space>
+    </StatusRowActions>
   );
 }

@@ -1,13 +1,13 @@
-import { MSG, type LineTree, type UserDetail } from '@factory/contracts';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { type LineTree, MENUS, MSG, ROLE_ENDPOINTS as ROLE, USER_ENDPOINTS as USER, type UserDetail } from '@factory/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { Providers } from '../../../app/providers';
 import { useSession } from '../../../lib/session-store';
 import { pageOfRows, userRow } from '../../../test/account-role-fixtures';
-import { envelope, formFields, installFetch, type SeenRequest } from '../../../test/fetch-stand-in';
+import { answer, installServer } from '../../../test/fake-server';
+import { formFields } from '../../../test/fetch-stand-in';
 import { loginResultWith, seededMenus, sessionMenu } from '../../../test/fixtures';
-import { AccountPage } from './account-page';
+import { renderPage } from '../../../test/render-page';
 
 const stoppedUser = userRow({ id: 21, userName: 'zhang_san@operator_li', status: 0, roleName: '质检员' });
 const enabledUser = userRow({ id: 22, userName: 'li_si@operator_li', status: 1 });
@@ -29,42 +29,26 @@ const detail: UserDetail = {
   factorys: [{ factoryId: 1, factoryName: '默认工厂', lineId: [12] }],
 };
 
-const pathOf = (request: SeenRequest) => new URL(request.url, 'http://console').pathname;
-const queryOf = (request: SeenRequest) => Object.fromEntries(new URL(request.url, 'http://console').searchParams);
-const jsonOf = (request: SeenRequest) => JSON.parse(request.body ?? 'null') as unknown;
-
-/** A server stand-in answering the page's calls; mutations answer null. */
+/** A fake server answering the page's calls; a created or edited user answers its id. */
 function serve(rows = [stoppedUser, enabledUser]) {
-  return installFetch((request) => {
-    switch (pathOf(request)) {
-      case '/api/user/getList':
-        return { body: envelope(pageOfRows(rows)) };
-      case '/api/user/lineTree':
-        return { body: envelope(factories) };
-      case '/api/role/all':
-        return {
-          body: envelope([
-            { id: 3, roleName: '产线主管' },
-            { id: 5, roleName: '质检员' },
-          ]),
-        };
-      case '/api/user/detail':
-        return { body: envelope(detail) };
-      case '/api/user/defaultPassword':
-        return { body: envelope('Factory123') };
-      default:
-        return { body: envelope(null) };
-    }
-  });
-}
-
-function renderPage() {
-  render(
-    <Providers>
-      <AccountPage />
-    </Providers>,
+  return installServer(
+    answer(USER.userList, pageOfRows(rows)),
+    answer(USER.userLineTree, factories),
+    answer(ROLE.roleAll, [
+      { id: 3, roleName: '产线主管' },
+      { id: 5, roleName: '质检员' },
+    ]),
+    answer(USER.userDetail, detail),
+    answer(USER.userDefaultPassword, 'Factory123'),
+    answer(USER.userCreate, 23),
+    answer(USER.userEdit, 21),
+    answer(USER.userChangeStatus, null),
+    answer(USER.userDelete, null),
+    answer(USER.userResetPassword, null),
   );
 }
+
+const openPage = () => renderPage(MENUS.account);
 
 const rowOf = async (userName: string) => {
   const cell = await screen.findByText(userName);
@@ -101,8 +85,8 @@ beforeEach(() => useSession.getState().signIn(loginResultWith()));
 
 describe('user list', () => {
   it('lists the users with index, name, role, time and status, paged 10/20/50', async () => {
-    const seen = serve();
-    renderPage();
+    const server = serve();
+    await openPage();
 
     expect(screen.getByRole('heading', { name: '用户列表' })).toBeTruthy();
     expect(screen.getByText('平台管理')).toBeTruthy();
@@ -114,28 +98,28 @@ describe('user list', () => {
     expect(row.getByText('停用')).toBeTruthy();
     expect((await rowOf('li_si@operator_li')).getByText('启用')).toBeTruthy();
     expect(screen.getByText('共 2 条')).toBeTruthy();
-    expect(queryOf(seen[0]!)).toEqual({ page: '1', pageSize: '10' });
+    expect(server.calls(USER.userList)[0]!.query).toEqual({ page: '1', pageSize: '10' });
   });
 
   it('searches by user name on Enter and filters by status', async () => {
     const user = userEvent.setup();
-    const seen = serve();
-    renderPage();
+    const server = serve();
+    await openPage();
     await rowOf('zhang_san@operator_li');
 
     await user.type(screen.getByLabelText('搜索用户名'), ' zhang {Enter}');
-    await waitFor(() => expect(queryOf(seen.at(-1)!)).toEqual({ page: '1', pageSize: '10', userName: 'zhang' }));
+    await waitFor(() => expect(server.calls(USER.userList).at(-1)!.query).toEqual({ page: '1', pageSize: '10', userName: 'zhang' }));
 
     await user.click(screen.getByRole('combobox', { name: '状态' }));
     await user.click(await screen.findByTitle('停用'));
     await waitFor(() =>
-      expect(queryOf(seen.at(-1)!)).toEqual({ page: '1', pageSize: '10', userName: 'zhang', status: '0' }),
+      expect(server.calls(USER.userList).at(-1)!.query).toEqual({ page: '1', pageSize: '10', userName: 'zhang', status: '0' }),
     );
   });
 
   it('offers edit, enable and delete on a stopped user, stop on an enabled one, reset on both', async () => {
     serve();
-    renderPage();
+    await openPage();
 
     expect(buttonNames(await rowOf('zhang_san@operator_li'))).toEqual(['编辑', '启用', '删除', '重置密码']);
     expect(buttonNames(await rowOf('li_si@operator_li'))).toEqual(['停用', '重置密码']);
@@ -150,7 +134,7 @@ describe('user list', () => {
     ];
     useSession.getState().signIn(loginResultWith({}, menus));
     serve();
-    renderPage();
+    await openPage();
 
     expect(buttonNames(await rowOf('zhang_san@operator_li'))).toEqual(['重置密码']);
     expect(buttonNames(await rowOf('li_si@operator_li'))).toEqual(['停用', '重置密码']);
@@ -161,7 +145,7 @@ describe('user list', () => {
     const menus = seededMenus().map((menu) => (menu.url === '/account' ? { ...menu, funcBotton: [] } : menu));
     useSession.getState().signIn(loginResultWith({}, menus));
     serve();
-    renderPage();
+    await openPage();
 
     expect(buttonNames(await rowOf('zhang_san@operator_li'))).toEqual([]);
     expect(buttonNames(await rowOf('li_si@operator_li'))).toEqual([]);
@@ -169,14 +153,14 @@ describe('user list', () => {
 
   it('says 暂无用户 when there are none', async () => {
     serve([]);
-    renderPage();
+    await openPage();
     expect(await screen.findByText('暂无用户')).toBeTruthy();
   });
 
   it('states the default password before resetting, then says it is reset', async () => {
     const user = userEvent.setup();
-    const seen = serve();
-    renderPage();
+    const server = serve();
+    await openPage();
 
     await user.click((await rowOf('li_si@operator_li')).getByRole('button', { name: '重置密码' }));
     const confirm = await dialogTitled('重置密码');
@@ -184,7 +168,7 @@ describe('user list', () => {
     await user.click(within(confirm).getByRole('button', { name: '确定' }));
 
     expect(await screen.findByText(MSG.userPasswordReset)).toBeTruthy();
-    const reset = seen.find((request) => pathOf(request) === '/api/user/resetPassword')!;
+    const reset = server.calls(USER.userResetPassword)[0]!;
     expect(reset.method).toBe('POST');
     expect(reset.headers['Content-Type']).toMatch(/^application\/x-www-form-urlencoded/);
     expect(formFields(reset)).toEqual({ id: '22' });
@@ -192,46 +176,46 @@ describe('user list', () => {
 
   it('stops after confirming, enables directly and deletes after confirming', async () => {
     const user = userEvent.setup();
-    const seen = serve();
-    renderPage();
+    const server = serve();
+    await openPage();
 
     await user.click((await rowOf('li_si@operator_li')).getByRole('button', { name: '停用' }));
     await user.click(within(await dialogTitled('停用用户')).getByRole('button', { name: '确定' }));
     expect(await screen.findByText(MSG.userDisabled)).toBeTruthy();
-    const stop = seen.find((request) => pathOf(request) === '/api/user/changeStatus')!;
+    const stop = server.calls(USER.userChangeStatus)[0]!;
     expect(formFields(stop)).toEqual({ id: '22', status: '0' });
 
     await user.click((await rowOf('zhang_san@operator_li')).getByRole('button', { name: '启用' }));
     expect(await screen.findByText(MSG.userEnabled)).toBeTruthy();
-    const start = seen.filter((request) => pathOf(request) === '/api/user/changeStatus')[1]!;
+    const start = server.calls(USER.userChangeStatus)[1]!;
     expect(formFields(start)).toEqual({ id: '21', status: '1' });
 
     await user.click((await rowOf('zhang_san@operator_li')).getByRole('button', { name: '删除' }));
     await user.click((await drawer('删除用户')).getByRole('button', { name: '确定' }));
     expect(await screen.findByText(MSG.userDeleted)).toBeTruthy();
-    const remove = seen.find((request) => pathOf(request) === '/api/user/delete')!;
-    expect(jsonOf(remove)).toEqual({ id: 21 });
+    const remove = server.calls(USER.userDelete)[0]!;
+    expect(remove.json).toEqual({ id: 21 });
   });
 });
 
 describe('user panel', () => {
   it('asks for a user name and a role', async () => {
     const user = userEvent.setup();
-    const seen = serve();
-    renderPage();
+    const server = serve();
+    await openPage();
     await user.click(screen.getByRole('button', { name: '新增' }));
     const panel = await drawer('新增用户');
 
     await user.click(panel.getByRole('button', { name: '确定' }));
     expect(await fieldError('用户名')).toBe(MSG.userNameRequired);
     expect(await fieldError('角色')).toBe(MSG.roleRequired);
-    expect(seen.some((request) => pathOf(request) === '/api/user/create')).toBe(false);
+    expect(server.calls(USER.userCreate)).toHaveLength(0);
   });
 
   it.each(['a', 'zhang-san', '张三', 'wang wu'])('refuses the user name %s with the shared rule', async (name) => {
     const user = userEvent.setup();
     serve();
-    renderPage();
+    await openPage();
     await user.click(screen.getByRole('button', { name: '新增' }));
     const panel = await drawer('新增用户');
 
@@ -243,13 +227,13 @@ describe('user panel', () => {
 
   it('creates a user under the signed-in account with its role and lines', async () => {
     const user = userEvent.setup();
-    const seen = serve();
-    renderPage();
+    const server = serve();
+    await openPage();
     await user.click(screen.getByRole('button', { name: '新增' }));
     const panel = await drawer('新增用户');
 
     expect(panel.getByText('@operator_li')).toBeTruthy();
-    await waitFor(() => expect(seen.some((request) => request.url === '/api/role/all?id=7')).toBe(true));
+    await waitFor(() => expect(server.calls(ROLE.roleAll).map((call) => call.query)).toContainEqual({ id: '7' }));
     await user.type(screen.getByLabelText('用户名'), 'wang_wu');
     await user.click(screen.getByRole('combobox', { name: '角色' }));
     await user.click(await screen.findByTitle('质检员'));
@@ -259,9 +243,9 @@ describe('user panel', () => {
     await user.click(panel.getByRole('button', { name: '确定' }));
 
     expect(await screen.findByText(MSG.userAdded)).toBeTruthy();
-    const create = seen.find((request) => pathOf(request) === '/api/user/create')!;
+    const create = server.calls(USER.userCreate)[0]!;
     expect(create.headers['Content-Type']).toBe('application/json');
-    expect(jsonOf(create)).toEqual({
+    expect(create.json).toEqual({
       parentId: 7,
       userName: 'wang_wu',
       roleId: 5,
@@ -275,8 +259,8 @@ describe('user panel', () => {
 
   it('selects every line through 全部产线', async () => {
     const user = userEvent.setup();
-    const seen = serve();
-    renderPage();
+    const server = serve();
+    await openPage();
     await user.click(screen.getByRole('button', { name: '新增' }));
     const panel = await drawer('新增用户');
 
@@ -288,8 +272,8 @@ describe('user panel', () => {
     await user.click(panel.getByRole('button', { name: '确定' }));
 
     expect(await screen.findByText(MSG.userAdded)).toBeTruthy();
-    const create = seen.find((request) => pathOf(request) === '/api/user/create')!;
-    expect(jsonOf(create)).toMatchObject({
+    const create = server.calls(USER.userCreate)[0]!;
+    expect(create.json).toMatchObject({
       facLineVos: [
         { factoryId: 1, lineId: [11, 12] },
         { factoryId: 2, lineId: [13] },
@@ -299,22 +283,22 @@ describe('user panel', () => {
 
   it('edits a stopped user: its short name, its parent suffix, its role and lines', async () => {
     const user = userEvent.setup();
-    const seen = serve();
-    renderPage();
+    const server = serve();
+    await openPage();
     await user.click((await rowOf('zhang_san@operator_li')).getByRole('button', { name: '编辑' }));
     const panel = await drawer('编辑用户');
 
     await waitFor(() => expect((screen.getByLabelText('用户名') as HTMLInputElement).value).toBe('zhang_san'));
     expect(panel.getByText('@operator_li')).toBeTruthy();
-    expect(seen.some((request) => request.url === '/api/user/detail?id=21')).toBe(true);
+    expect(server.calls(USER.userDetail).map((call) => call.query)).toContainEqual({ id: '21' });
     expect(panel.getByTitle('质检员')).toBeTruthy();
     await user.clear(screen.getByLabelText('用户名'));
     await user.type(screen.getByLabelText('用户名'), 'zhang_san2');
     await user.click(panel.getByRole('button', { name: '确定' }));
 
     expect(await screen.findByText(MSG.userEdited)).toBeTruthy();
-    const edit = seen.find((request) => pathOf(request) === '/api/user/edit')!;
-    expect(jsonOf(edit)).toEqual({
+    const edit = server.calls(USER.userEdit)[0]!;
+    expect(edit.json).toEqual({
       id: 21,
       parentId: 7,
       userName: 'zhang_san2',
@@ -326,7 +310,7 @@ describe('user panel', () => {
   it('starts each panel afresh: an edit after a cancelled add shows the user', async () => {
     const user = userEvent.setup();
     serve();
-    renderPage();
+    await openPage();
     await user.click(screen.getByRole('button', { name: '新增' }));
     const add = await drawer('新增用户');
     await user.type(screen.getByLabelText('用户名'), 'half_typed');
@@ -341,21 +325,8 @@ describe('user panel', () => {
 
   it('shows a stopped role the user still holds as stopped, and offers the enabled ones', async () => {
     const user = userEvent.setup();
-    installFetch((request) => {
-      switch (pathOf(request)) {
-        case '/api/user/getList':
-          return { body: envelope(pageOfRows([stoppedUser])) };
-        case '/api/user/lineTree':
-          return { body: envelope(factories) };
-        case '/api/role/all':
-          return { body: envelope([{ id: 3, roleName: '产线主管' }]) };
-        case '/api/user/detail':
-          return { body: envelope(detail) };
-        default:
-          return { body: envelope(null) };
-      }
-    });
-    renderPage();
+    serve([stoppedUser]).put(answer(ROLE.roleAll, [{ id: 3, roleName: '产线主管' }]));
+    await openPage();
     await user.click((await rowOf('zhang_san@operator_li')).getByRole('button', { name: '编辑' }));
     const panel = await drawer('编辑用户');
 

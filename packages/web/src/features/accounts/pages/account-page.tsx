@@ -1,20 +1,19 @@
-import type { UserRow } from '@factory/contracts';
+import { MENUS, type UserRow } from '@factory/contracts';
 import { Card, Empty, Input, Select, Table, type TableColumnsType } from 'antd';
 import { useEffect, useState } from 'react';
 import { PageHeader } from '../../../components/page-header';
 import { PermissionButton } from '../../../components/permission-button';
 import { STATUS_OPTIONS, StatusTag } from '../../../components/status-tag';
-import { FIRST_PAGE, tablePagination, type Paging } from '../../../lib/paging';
+import { useListState } from '../../../lib/use-list-state';
 import { useUsers } from '../api/get-users';
-import { ACCOUNT_MENU, UserActions } from '../components/user-actions';
+import type { UserListQuery } from '../api/user-keys';
+import { UserActions } from '../components/user-actions';
 import { UserDrawer } from '../components/user-drawer';
 import { useQueryError } from '../../../lib/use-query-error';
 import './account-page.css';
 
-interface UserFilters {
-  userName?: string;
-  status?: number;
-}
+/** The filters of the list (of its query); the status as the select holds it. */
+type UserFilters = Pick<UserListQuery, 'userName'> & { status?: number };
 
 interface DrawerState {
   open: boolean;
@@ -28,8 +27,7 @@ const BREADCRUMB = ['平台管理', '系统管理', '用户列表'] as const;
 
 /** /account 用户列表 (seed 000 §2, §4, §6). */
 export function AccountPage() {
-  const [paging, setPaging] = useState<Paging>(FIRST_PAGE);
-  const [filters, setFilters] = useState<UserFilters>({});
+  const { filters, filter, paging, setPaging, pagination } = useListState<UserFilters>({});
   const [drawer, setDrawer] = useState<DrawerState>({ open: false, session: 0, userId: null });
   const users = useUsers({ ...paging, ...filters });
   useQueryError(users.error);
@@ -41,15 +39,10 @@ export function AccountPage() {
     if (users.data && users.data.list.length === 0 && paging.page > 1 && total > 0) {
       setPaging((current) => ({ ...current, page: Math.max(1, Math.ceil(total / current.pageSize)) }));
     }
-  }, [users.data, paging.page, total]);
+  }, [users.data, paging.page, total, setPaging]);
 
   const openDrawer = (userId: number | null) =>
     setDrawer((current) => ({ open: true, session: current.session + 1, userId }));
-
-  const filter = (next: UserFilters) => {
-    setFilters((current) => ({ ...current, ...next }));
-    setPaging((current) => ({ ...current, page: 1 }));
-  };
 
   const columns: TableColumnsType<UserRow> = [
     {
@@ -77,7 +70,7 @@ export function AccountPage() {
         breadcrumb={BREADCRUMB}
         extra={
           <PermissionButton
-            menuUrl={ACCOUNT_MENU}
+            menuUrl={MENUS.account}
             funCode="add"
             type="primary"
             onClick={() => openDrawer(null)}
@@ -110,7 +103,7 @@ export function AccountPage() {
           columns={columns}
           dataSource={rows}
           loading={users.isFetching}
-          pagination={tablePagination(paging, total, setPaging)}
+          pagination={pagination(total)}
           locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无用户" /> }}
         />
       </Card>

@@ -1,12 +1,10 @@
-import { deviceAverage, type DeviceAverage, PATHS } from '@factory/contracts';
+import { DATA_CENTER_ENDPOINTS } from '@factory/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { dashboardKeys, refreshOf } from './dashboard-keys';
 import { bigScreenGet } from '../../../lib/big-screen-get';
 
 /** GET /api/dataCenter/deviceAverage: units made in all, this month and per day (seed 000 §7 device_average, every 5 s). */
-export function getDeviceAverage(signal?: AbortSignal): Promise<DeviceAverage> {
-  return bigScreenGet(PATHS.dataCenterDeviceAverage, deviceAverage, {}, signal);
-}
+export const getDeviceAverage = (signal?: AbortSignal) => bigScreenGet(DATA_CENTER_ENDPOINTS.dataCenterDeviceAverage, undefined, signal);
 
 export const deviceAverageQuery = () =>
   queryOptions({

@@ -1,12 +1,10 @@
-import { type ChartPoint, PATHS, terminalCounts } from '@factory/contracts';
+import { DATA_CENTER_ENDPOINTS } from '@factory/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { dashboardKeys, refreshOf } from './dashboard-keys';
 import { bigScreenGet } from '../../../lib/big-screen-get';
 
 /** GET /api/dataCenter/pdaCount: handhelds by state (seed 000 §7 pda_count, every 6 h). */
-export function getPdaCount(signal?: AbortSignal): Promise<ChartPoint[]> {
-  return bigScreenGet(PATHS.dataCenterPdaCount, terminalCounts, {}, signal);
-}
+export const getPdaCount = (signal?: AbortSignal) => bigScreenGet(DATA_CENTER_ENDPOINTS.dataCenterPdaCount, undefined, signal);
 
 export const pdaCountQuery = () =>
   queryOptions({

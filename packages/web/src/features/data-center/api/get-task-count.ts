@@ -1,4 +1,4 @@
-import { PATHS, taskCount, type TaskCount } from '@factory/contracts';
+import { DATA_CENTER_ENDPOINTS } from '@factory/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { dashboardKeys, refreshOf } from './dashboard-keys';
 import { bigScreenGet } from '../../../lib/big-screen-get';
@@ -7,9 +7,8 @@ import { bigScreenGet } from '../../../lib/big-screen-get';
 export const TASK_RATE_HOLD = 2;
 
 /** GET /api/dataCenter/taskCount?hold=2: the task rates, fractions 0–1 (seed 000 §7 task_count, every 6 h). */
-export function getTaskCount(signal?: AbortSignal): Promise<TaskCount> {
-  return bigScreenGet(PATHS.dataCenterTaskCount, taskCount, { hold: TASK_RATE_HOLD }, signal);
-}
+export const getTaskCount = (signal?: AbortSignal) =>
+  bigScreenGet(DATA_CENTER_ENDPOINTS.dataCenterTaskCount, { hold: TASK_RATE_HOLD }, signal);
 
 export const taskCountQuery = () =>
   queryOptions({

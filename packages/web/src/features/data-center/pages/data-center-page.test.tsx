@@ -1,10 +1,10 @@
-import { DATA_CENTER_REFRESH_SECONDS, MSG } from '@factory/contracts';
+import { DATA_CENTER_ENDPOINTS as CENTER, DATA_CENTER_REFRESH_SECONDS, LIVE_STREAMS, MSG } from '@factory/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { calls, EventSourceStandIn, pathOf, queryOf, setUpBigScreenTests } from '../../../test/big-screen-fixtures';
-import { envelope, failure, installFetch } from '../../../test/fetch-stand-in';
-import { renderApp } from '../../../test/render-app';
+import { EventSourceStandIn, setUpBigScreenTests } from '../../../test/big-screen-fixtures';
+import { answer, refuse } from '../../../test/fake-server';
+import { renderPage } from '../../../test/render-page';
 import { devOutputQuery } from '../api/get-dev-output';
 import { deviceAverageQuery } from '../api/get-device-average';
 import { deviceOnePassQuery } from '../api/get-device-one-pass';
@@ -15,7 +15,7 @@ import { productionTopQuery } from '../api/get-production-top';
 import { realTimeInputQuery } from '../api/get-real-time-input';
 import { statisticInfoQuery } from '../api/get-statistic-info';
 import { taskCountQuery } from '../api/get-task-count';
-import { answerOf, dashboardServer, dashboardSession } from '../dashboard-fixtures';
+import { dashboardServer, dashboardSession } from '../dashboard-fixtures';
 
 const panel = (title: string) => within(screen.getByRole('region', { name: title }));
 
@@ -41,13 +41,12 @@ setUpBigScreenTests(dashboardSession);
 
 describe('数据中心 page', () => {
   it('shows every figure of the dashboard from the answers', async () => {
-    const seen = dashboardServer();
-    renderApp('/dataCenter');
+    const server = dashboardServer();
+    const { router } = await renderPage('/dataCenter');
 
     await waitFor(() => expect(digits()).toEqual(['1', '2', '6', '8']));
-    // the layout: header with the full-screen toggle, no footer
-    expect(screen.getByRole('button', { name: '全屏' })).toBeTruthy();
-    expect(document.querySelector('.shell-footer')).toBeNull();
+    // the layout (its own tests render it from these flags): header with the full-screen toggle, no footer
+    expect(router.state.matches.at(-1)?.route.handle).toMatchObject({ fullscreenToggle: true, hideFooter: true });
     expect(screen.getByRole('heading', { name: '数据中心' })).toBeTruthy();
 
     const today = panel('今日生产');
@@ -78,22 +77,31 @@ describe('数据中心 page', () => {
     expect(panel('生产趋势').getByText('近30天设备生产力')).toBeTruthy();
 
     // The calls, with the parameters of seed 000 §7.
-    expect(queryOf(calls(seen, '/api/dataCenter/productionTop')[0])).toEqual({ topNum: '5' });
-    expect(queryOf(calls(seen, '/api/dataCenter/taskCount')[0])).toEqual({ hold: '2' });
-    expect(queryOf(calls(seen, '/api/dataCenter/deviceProductivity')[0])).toEqual({ timeType: 'PRE_30_DAY' });
-    expect(queryOf(calls(seen, '/api/dataCenter/deviceOnePass')[0])).toEqual({ timeType: 'PRE_30_DAY' });
-    for (const path of ['realTimeInput', 'statisticInfo', 'devOutput', 'pdaCount', 'padCount', 'deviceAverage']) {
-      expect(queryOf(calls(seen, `/api/dataCenter/${path}`)[0])).toEqual({});
+    expect(server.calls(CENTER.dataCenterProductionTop)[0]?.query).toEqual({ topNum: '5' });
+    expect(server.calls(CENTER.dataCenterTaskCount)[0]?.query).toEqual({ hold: '2' });
+    expect(server.calls(CENTER.dataCenterDeviceProductivity)[0]?.query).toEqual({ timeType: 'PRE_30_DAY' });
+    expect(server.calls(CENTER.dataCenterDeviceOnePass)[0]?.query).toEqual({ timeType: 'PRE_30_DAY' });
+    for (const endpoint of [
+      CENTER.dataCenterRealTimeInput,
+      CENTER.dataCenterStatisticInfo,
+      CENTER.dataCenterDevOutput,
+      CENTER.dataCenterPdaCount,
+      CENTER.dataCenterPadCount,
+      CENTER.dataCenterDeviceAverage,
+    ]) {
+      expect(server.calls(endpoint)[0]?.query).toEqual({});
     }
   });
 
   it('shows one 累计产量 in both panels, whatever an older devOutput answer held', async () => {
     // Issue 13: 累计产量 1,341 beside 累计产出 1,317, one call twelve hours older than the other.
-    dashboardServer(new Set(), {
-      '/api/dataCenter/devOutput': { developmentCount: 3, outputCount: 1317, total: 2000 },
-      '/api/dataCenter/deviceAverage': { total: 1341, avgProductivity: 53.64, productionMonth: 1341 },
+    dashboardServer({
+      answers: [
+        answer(CENTER.dataCenterDevOutput, { developmentCount: 3, outputCount: 1317, total: 2000 }),
+        answer(CENTER.dataCenterDeviceAverage, { total: 1341, avgProductivity: 53.64, productionMonth: 1341 }),
+      ],
     });
-    renderApp('/dataCenter');
+    await renderPage('/dataCenter');
     await waitFor(() => expect(figuresIn('今日生产')['累计产量']).toBe('1,341'));
     await waitFor(() => expect(figuresIn('研发与产出')).toEqual({ 研发产品: '3', 累计产量: '1,341', 计划总量: '2,000' }));
     expect(meter('计划完成')).toBe('67');
@@ -101,36 +109,36 @@ describe('数据中心 page', () => {
 
   it('switches both trend charts between the last 30 days and the last 12 months', async () => {
     const user = userEvent.setup();
-    const seen = dashboardServer();
-    renderApp('/dataCenter');
+    const server = dashboardServer();
+    await renderPage('/dataCenter');
     await waitFor(() => expect(chart('设备生产力')).not.toContain('暂无数据'));
 
     await user.click(screen.getByText('近12个月'));
-    await waitFor(() => expect(calls(seen, '/api/dataCenter/deviceProductivity')).toHaveLength(2));
-    expect(queryOf(calls(seen, '/api/dataCenter/deviceProductivity')[1])).toEqual({ timeType: 'PRE_12_MONTH' });
-    await waitFor(() => expect(calls(seen, '/api/dataCenter/deviceOnePass')).toHaveLength(2));
-    expect(queryOf(calls(seen, '/api/dataCenter/deviceOnePass')[1])).toEqual({ timeType: 'PRE_12_MONTH' });
+    await waitFor(() => expect(server.calls(CENTER.dataCenterDeviceProductivity)).toHaveLength(2));
+    expect(server.calls(CENTER.dataCenterDeviceProductivity)[1]?.query).toEqual({ timeType: 'PRE_12_MONTH' });
+    await waitFor(() => expect(server.calls(CENTER.dataCenterDeviceOnePass)).toHaveLength(2));
+    expect(server.calls(CENTER.dataCenterDeviceOnePass)[1]?.query).toEqual({ timeType: 'PRE_12_MONTH' });
     expect(panel('生产趋势').getByText('近12个月设备生产力')).toBeTruthy();
     expect(panel('生产趋势').getByText('近12个月一次通过率')).toBeTruthy();
 
     // Back to 30 days: the answer held is still fresh for its period, so it is shown, not asked again.
     await user.click(screen.getByText('近30天'));
     expect(panel('生产趋势').getByText('近30天设备生产力')).toBeTruthy();
-    expect(calls(seen, '/api/dataCenter/deviceProductivity')).toHaveLength(2);
+    expect(server.calls(CENTER.dataCenterDeviceProductivity)).toHaveLength(2);
   });
 
   it('shows zeros and 暂无数据 in the panels whose call fails, the others as answered', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    dashboardServer(
-      new Set([
-        '/api/dataCenter/realTimeInput',
-        '/api/dataCenter/taskCount',
-        '/api/dataCenter/productionTop',
-        '/api/dataCenter/padCount',
-        '/api/dataCenter/deviceOnePass',
-      ]),
-    );
-    renderApp('/dataCenter');
+    dashboardServer({
+      failing: [
+        CENTER.dataCenterRealTimeInput,
+        CENTER.dataCenterTaskCount,
+        CENTER.dataCenterProductionTop,
+        CENTER.dataCenterPadCount,
+        CENTER.dataCenterDeviceOnePass,
+      ],
+    });
+    await renderPage('/dataCenter');
 
     await waitFor(() => expect(warn).toHaveBeenCalledTimes(5));
     expect(digits()).toEqual(['0', '0', '0', '0']);
@@ -147,17 +155,19 @@ describe('数据中心 page', () => {
     expect(chart('设备生产力')).not.toContain('暂无数据');
     // no pop-up, only the log (seed 000 §8)
     expect(document.querySelector('.ant-message')?.textContent ?? '').not.toContain('服务器异常');
-    expect(warn).toHaveBeenCalledWith('/api/dataCenter/taskCount failed:', '服务器异常，请稍后重试');
+    expect(warn).toHaveBeenCalledWith(`${CENTER.dataCenterTaskCount.path} failed:`, '服务器异常，请稍后重试');
   });
 
   it('shows 暂无数据 for a ring of terminals that are all zero, and lists the states with 0', async () => {
-    dashboardServer(new Set(), {
-      '/api/dataCenter/pdaCount': [
-        { xVal: '已使用', yVal: 0 },
-        { xVal: '未使用', yVal: 0 },
+    dashboardServer({
+      answers: [
+        answer(CENTER.dataCenterPdaCount, [
+          { xVal: '已使用', yVal: 0 },
+          { xVal: '未使用', yVal: 0 },
+        ]),
       ],
     });
-    renderApp('/dataCenter');
+    await renderPage('/dataCenter');
     const pda = within(await screen.findByRole('group', { name: 'PDA 手持机' }));
     await waitFor(() => expect(pda.getAllByRole('listitem').map((item) => item.textContent)).toEqual(['已使用0', '未使用0']));
     expect(chart('PDA 手持机状态分布')).toContain('暂无数据');
@@ -165,15 +175,17 @@ describe('数据中心 page', () => {
   });
 
   it('shows 暂无数据 for a one-pass trend without a single decided day', async () => {
-    const seen = dashboardServer(new Set(), {
-      '/api/dataCenter/deviceOnePass': [
-        { xVal: '03-01', yVal: null },
-        { xVal: '03-02', yVal: null },
+    const server = dashboardServer({
+      answers: [
+        answer(CENTER.dataCenterDeviceOnePass, [
+          { xVal: '03-01', yVal: null },
+          { xVal: '03-02', yVal: null },
+        ]),
       ],
     });
-    renderApp('/dataCenter');
+    await renderPage('/dataCenter');
     await waitFor(() => expect(chart('设备生产力')).not.toContain('暂无数据'));
-    await waitFor(() => expect(calls(seen, '/api/dataCenter/deviceOnePass')).toHaveLength(1));
+    await waitFor(() => expect(server.calls(CENTER.dataCenterDeviceOnePass)).toHaveLength(1));
     // the answer is in (a call ends within a few ticks of the stand-in's answer)
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(chart('一次通过率趋势')).toContain('暂无数据');
@@ -210,39 +222,47 @@ describe('数据中心 page', () => {
 
   it('asks the 5-second calls again after 5 seconds and leaves the hourly ones alone', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const seen = dashboardServer();
-    renderApp('/dataCenter');
+    const server = dashboardServer();
+    await renderPage('/dataCenter');
     await waitFor(() => expect(digits()).toEqual(['1', '2', '6', '8']));
-    await waitFor(() => expect(calls(seen, '/api/dataCenter/deviceOnePass')).toHaveLength(1));
+    await waitFor(() => expect(server.calls(CENTER.dataCenterDeviceOnePass)).toHaveLength(1));
 
     await act(() => vi.advanceTimersByTimeAsync(5_000));
-    await waitFor(() => expect(calls(seen, '/api/dataCenter/realTimeInput')).toHaveLength(2));
-    expect(calls(seen, '/api/dataCenter/padCount')).toHaveLength(2);
-    expect(calls(seen, '/api/dataCenter/deviceAverage')).toHaveLength(2);
-    for (const path of ['statisticInfo', 'devOutput', 'productionTop', 'pdaCount', 'taskCount', 'deviceProductivity', 'deviceOnePass']) {
-      expect(calls(seen, `/api/dataCenter/${path}`)).toHaveLength(1);
+    await waitFor(() => expect(server.calls(CENTER.dataCenterRealTimeInput)).toHaveLength(2));
+    expect(server.calls(CENTER.dataCenterPadCount)).toHaveLength(2);
+    expect(server.calls(CENTER.dataCenterDeviceAverage)).toHaveLength(2);
+    for (const endpoint of [
+      CENTER.dataCenterStatisticInfo,
+      CENTER.dataCenterDevOutput,
+      CENTER.dataCenterProductionTop,
+      CENTER.dataCenterPdaCount,
+      CENTER.dataCenterTaskCount,
+      CENTER.dataCenterDeviceProductivity,
+      CENTER.dataCenterDeviceOnePass,
+    ]) {
+      expect(server.calls(endpoint)).toHaveLength(1);
     }
   });
 
   it('moves today’s counters when results arrive, over the account’s event stream', async () => {
-    const seen = dashboardServer();
-    const { unmount } = renderApp('/dataCenter');
+    const server = dashboardServer();
+    const { unmount } = await renderPage('/dataCenter');
     await waitFor(() => expect(digits()).toEqual(['1', '2', '6', '8']));
-    await waitFor(() => expect(calls(seen, '/api/dataCenter/deviceOnePass')).toHaveLength(1));
+    await waitFor(() => expect(server.calls(CENTER.dataCenterDeviceOnePass)).toHaveLength(1));
 
     await waitFor(() => expect(EventSourceStandIn.opened).toHaveLength(1));
     const stream = EventSourceStandIn.opened[0]!;
-    expect(stream.url).toBe('/api/dataCenter/events?ticket=ticket-1');
-    const before = calls(seen, '/api/dataCenter/realTimeInput').length;
+    expect(stream.url).toBe(`${CENTER.dataCenterEvents.path}?ticket=ticket-1`);
+    const before = server.calls(CENTER.dataCenterRealTimeInput).length;
     act(() => stream.send('result'));
-    await waitFor(() => expect(calls(seen, '/api/dataCenter/realTimeInput')).toHaveLength(before + 1));
-    expect(calls(seen, '/api/dataCenter/deviceAverage')).toHaveLength(before + 1);
+    await waitFor(() => expect(server.calls(CENTER.dataCenterRealTimeInput)).toHaveLength(before + 1));
+    expect(server.calls(CENTER.dataCenterDeviceAverage)).toHaveLength(before + 1);
     // The products' ranking adds up to the total and the trend's last day is today: they move with them.
-    await waitFor(() => expect(calls(seen, '/api/dataCenter/productionTop')).toHaveLength(2));
-    expect(calls(seen, '/api/dataCenter/deviceProductivity')).toHaveLength(2);
-    expect(calls(seen, '/api/dataCenter/statisticInfo')).toHaveLength(1);
-    expect(calls(seen, '/api/dataCenter/taskCount')).toHaveLength(1);
-    expect(calls(seen, '/api/dataCenter/devOutput')).toHaveLength(1);
+    await waitFor(() => expect(server.calls(CENTER.dataCenterProductionTop)).toHaveLength(2));
+    expect(server.calls(CENTER.dataCenterDeviceProductivity)).toHaveLength(2);
+    expect(server.calls(CENTER.dataCenterStatisticInfo)).toHaveLength(1);
+    expect(server.calls(CENTER.dataCenterTaskCount)).toHaveLength(1);
+    expect(server.calls(CENTER.dataCenterDevOutput)).toHaveLength(1);
 
     unmount();
     expect(stream.closed).toBe(true);
@@ -250,13 +270,13 @@ describe('数据中心 page', () => {
 
   it('opens the stream with a one-use ticket, never the session token, and takes a fresh one when the stream drops', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const seen = dashboardServer();
-    renderApp('/dataCenter');
+    const server = dashboardServer();
+    await renderPage('/dataCenter');
     await waitFor(() => expect(EventSourceStandIn.opened).toHaveLength(1));
-    const [ticketCall] = calls(seen, '/api/dataCenter/eventsTicket');
+    const [ticketCall] = server.calls(CENTER.dataCenterEventsTicket);
     expect(ticketCall?.method).toBe('POST');
     expect(ticketCall?.headers.Authorization).toBe('Bearer token-1');
-    expect(seen.every((request) => !request.url.includes('token-1')), 'the session token is in no url').toBe(true);
+    expect(server.seen.every((request) => !request.url.includes('token-1')), 'the session token is in no url').toBe(true);
 
     // The browser would reconnect with the spent ticket; the page closes it and asks for another after 3 s.
     const dropped = EventSourceStandIn.opened[0]!;
@@ -266,23 +286,19 @@ describe('数据中心 page', () => {
     expect(EventSourceStandIn.opened).toHaveLength(1);
     await act(() => vi.advanceTimersByTimeAsync(1_500));
     await waitFor(() => expect(EventSourceStandIn.opened).toHaveLength(2));
-    expect(EventSourceStandIn.opened[1]!.url).toBe('/api/dataCenter/events?ticket=ticket-2');
-    expect(calls(seen, '/api/dataCenter/eventsTicket')).toHaveLength(2);
+    expect(EventSourceStandIn.opened[1]!.url).toBe(`${CENTER.dataCenterEvents.path}?ticket=ticket-2`);
+    expect(server.calls(CENTER.dataCenterEventsTicket)).toHaveLength(2);
   });
 
   it('keeps polling alone when the ticket is refused, without asking again', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const seen = installFetch((request) =>
-      pathOf(request) === '/api/dataCenter/eventsTicket'
-        ? { status: 403, body: failure(MSG.noPermission) }
-        : { body: envelope(answerOf(pathOf(request), null)) },
-    );
-    renderApp('/dataCenter');
+    const server = dashboardServer({ answers: [refuse(LIVE_STREAMS.dataCenter.ticket, MSG.noPermission, 403)] });
+    await renderPage('/dataCenter');
     await waitFor(() => expect(digits()).toEqual(['1', '2', '6', '8']));
     await act(() => vi.advanceTimersByTimeAsync(10_000));
-    expect(calls(seen, '/api/dataCenter/eventsTicket')).toHaveLength(1);
+    expect(server.calls(CENTER.dataCenterEventsTicket)).toHaveLength(1);
     expect(EventSourceStandIn.opened).toHaveLength(0);
-    expect(calls(seen, '/api/dataCenter/realTimeInput').length).toBeGreaterThan(1);
+    expect(server.calls(CENTER.dataCenterRealTimeInput).length).toBeGreaterThan(1);
     expect(screen.queryByText(MSG.noPermission), 'no notice: the stream is a bonus').toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { onePassDetail, PATHS, type OnePassDetail } from '@factory/contracts';
+import { BOARD_ENDPOINTS } from '@factory/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { BOARD_REFRESH_MS, boardKeys } from './board-keys';
 import { bigScreenGet } from '../../../lib/big-screen-get';
@@ -7,9 +7,8 @@ import { bigScreenGet } from '../../../lib/big-screen-get';
 export const ONE_PASS_DETAIL_HOLD = 4;
 
 /** GET /api/board/onePassDetail?taskId&hold=4: the task's one-pass rate, its target and each flow's (seed 000 §7 on_pass_detail). */
-export function getOnePassDetail(taskId: number, signal?: AbortSignal): Promise<OnePassDetail> {
-  return bigScreenGet(PATHS.boardOnePassDetail, onePassDetail, { taskId, hold: ONE_PASS_DETAIL_HOLD }, signal);
-}
+export const getOnePassDetail = (taskId: number, signal?: AbortSignal) =>
+  bigScreenGet(BOARD_ENDPOINTS.boardOnePassDetail, { taskId, hold: ONE_PASS_DETAIL_HOLD }, signal);
 
 export const onePassDetailQuery = (taskId: number) =>
   queryOptions({

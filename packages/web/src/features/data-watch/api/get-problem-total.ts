@@ -1,12 +1,11 @@
-import { PATHS, problemTotal, type ProblemTotal } from '@factory/contracts';
+import { BOARD_ENDPOINTS } from '@factory/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { BOARD_REFRESH_MS, boardKeys } from './board-keys';
 import { bigScreenGet } from '../../../lib/big-screen-get';
 
 /** GET /api/board/problemTotal?taskId: failed checks, all, automatic and manual (seed 000 §7 problem_total). */
-export function getProblemTotal(taskId: number, signal?: AbortSignal): Promise<ProblemTotal> {
-  return bigScreenGet(PATHS.boardProblemTotal, problemTotal, { taskId }, signal);
-}
+export const getProblemTotal = (taskId: number, signal?: AbortSignal) =>
+  bigScreenGet(BOARD_ENDPOINTS.boardProblemTotal, { taskId }, signal);
 
 export const problemTotalQuery = (taskId: number) =>
   queryOptions({

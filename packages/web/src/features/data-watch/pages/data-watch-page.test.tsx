@@ -1,4 +1,4 @@
-import { BOARD_LIMITS, MSG } from '@factory/contracts';
+import { BOARD_ENDPOINTS as BOARD, BOARD_LIMITS, MENUS, MSG } from '@factory/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
@@ -10,16 +10,20 @@ import { problemChartQuery } from '../api/get-problem-chart';
 import { problemTopQuery } from '../api/get-problem-top';
 import { problemTotalQuery } from '../api/get-problem-total';
 import { scheduleQuery } from '../api/get-schedule';
-import { boardServer, boardSession, boardUrl } from '../board-fixtures';
-import { calls, EventSourceStandIn, pathOf, queryOf, setUpBigScreenTests } from '../../../test/big-screen-fixtures';
-import { failure, installFetch } from '../../../test/fetch-stand-in';
-import { renderApp } from '../../../test/render-app';
+import { boardAnswers, boardServer, boardSession, boardUrl } from '../board-fixtures';
+import { EventSourceStandIn, setUpBigScreenTests } from '../../../test/big-screen-fixtures';
+import { answer, type FakeServer, installServer, rawAnswer } from '../../../test/fake-server';
+import { envelope, failure } from '../../../test/fetch-stand-in';
+import { renderPage } from '../../../test/render-page';
 import { CAROUSEL_SETTINGS, SLIDE_TITLES } from './data-watch-page';
 
 /** A slide by its title; the carousel hides the slides not shown from assistive tech, so hidden ones count. */
 const slide = (title: string) => within(screen.getByRole('region', { name: title, hidden: true }));
 
 /** The figures of a group, term by value (the value without its unit). */
+/** Every request to a call of the board, its stream's tickets included. */
+const boardCalls = (server: FakeServer) => Object.values(BOARD).flatMap((endpoint) => server.calls(endpoint));
+
 function figuresOf(label: string): Record<string, string> {
   const list = screen.getByLabelText(label);
   return Object.fromEntries(
@@ -38,8 +42,8 @@ setUpBigScreenTests(boardSession);
 
 describe('数据看板 page', () => {
   it('shows the task, the time and every slide’s figures from the answers', async () => {
-    const seen = boardServer();
-    renderApp(boardUrl(8));
+    const server = boardServer();
+    await renderPage(boardUrl(8));
 
     await waitFor(() => expect(figuresOf('生产数据')['计划数量']).toBe('2000'));
     expect(screen.getByRole('heading', { level: 1, name: '数据看板' })).toBeTruthy();
@@ -76,18 +80,18 @@ describe('数据看板 page', () => {
     expect(slide('一次通过率总览').getByText('已达标')).toBeTruthy();
 
     // The calls, with the parameters of seed 000 §7.
-    expect(queryOf(calls(seen, '/api/board/schedule')[0])).toEqual({ taskId: '8' });
-    expect(queryOf(calls(seen, '/api/board/problemTotal')[0])).toEqual({ taskId: '8' });
-    expect(queryOf(calls(seen, '/api/board/problemChart')[0])).toEqual({ taskId: '8' });
-    expect(queryOf(calls(seen, '/api/board/problemTop')[0])).toEqual({ taskId: '8', number: '10' });
-    expect(queryOf(calls(seen, '/api/board/onePassTotal')[0])).toEqual({ taskId: '8', interval: '60', hold: '2' });
-    expect(queryOf(calls(seen, '/api/board/onePassDetail')[0])).toEqual({ taskId: '8', hold: '4' });
-    expect(seen[0]?.headers.Authorization).toBe('Bearer token-1');
+    expect(server.calls(BOARD.boardSchedule)[0]?.query).toEqual({ taskId: '8' });
+    expect(server.calls(BOARD.boardProblemTotal)[0]?.query).toEqual({ taskId: '8' });
+    expect(server.calls(BOARD.boardProblemChart)[0]?.query).toEqual({ taskId: '8' });
+    expect(server.calls(BOARD.boardProblemTop)[0]?.query).toEqual({ taskId: '8', number: '10' });
+    expect(server.calls(BOARD.boardOnePassTotal)[0]?.query).toEqual({ taskId: '8', interval: '60', hold: '2' });
+    expect(server.calls(BOARD.boardOnePassDetail)[0]?.query).toEqual({ taskId: '8', hold: '4' });
+    expect(server.seen[0]?.headers.Authorization).toBe('Bearer token-1');
   });
 
   it('runs the four slides every 10 seconds with the indicator hidden', async () => {
     boardServer();
-    renderApp(boardUrl(8));
+    await renderPage(boardUrl(8));
     await screen.findByText('生产进度 1/4');
 
     expect(CAROUSEL_SETTINGS).toMatchObject({ autoplay: true, autoplaySpeed: 10_000, dots: false });
@@ -101,7 +105,7 @@ describe('数据看板 page', () => {
   it('moves to the next slide after 10 seconds, and the next', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     boardServer();
-    renderApp(boardUrl(8));
+    await renderPage(boardUrl(8));
     await screen.findByText('生产进度 1/4');
 
     await act(() => vi.advanceTimersByTimeAsync(9_000));
@@ -123,9 +127,10 @@ describe('数据看板 page', () => {
   it('shows zeros and 暂无数据 where a call fails, and recovers on the next refresh', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const failing = new Set(['/api/board/schedule', '/api/board/problemChart', '/api/board/onePassTotal', '/api/board/onePassDetail']);
-    const seen = boardServer({ failing });
-    renderApp(boardUrl(8));
+    const server = boardServer({
+      failing: [BOARD.boardSchedule, BOARD.boardProblemChart, BOARD.boardOnePassTotal, BOARD.boardOnePassDetail],
+    });
+    await renderPage(boardUrl(8));
 
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('部分数据获取失败，稍后自动重试'));
     expect(figuresOf('生产数据')).toMatchObject({ 计划数量: '0', 已生产: '0', 投入数量: '0', 返修数量: '0', 生产节拍: '0', 预计完成: '--:--' });
@@ -140,13 +145,13 @@ describe('数据看板 page', () => {
     expect(slide('一次通过率总览').getByText('暂无数据', { selector: '.board-figure__note' })).toBeTruthy();
     // No pop-up for a board call, only the log (seed 000 §8).
     expect(document.querySelector('.ant-message')?.textContent ?? '').not.toContain('服务器异常');
-    expect(warn).toHaveBeenCalledWith('/api/board/schedule failed:', '服务器异常，请稍后重试');
+    expect(warn).toHaveBeenCalledWith(`${BOARD.boardSchedule.path} failed:`, '服务器异常，请稍后重试');
 
-    failing.clear();
-    const before = calls(seen, '/api/board/schedule').length;
+    server.put(...boardAnswers());
+    const before = server.calls(BOARD.boardSchedule).length;
     await act(() => vi.advanceTimersByTimeAsync(BOARD_REFRESH_MS));
     await waitFor(() => expect(figuresOf('生产数据')['计划数量']).toBe('2000'));
-    expect(calls(seen, '/api/board/schedule').length).toBe(before + 1);
+    expect(server.calls(BOARD.boardSchedule).length).toBe(before + 1);
     expect(figuresOf('一次通过率')).toEqual({ 当前一次通过率: '87', 目标一次通过率: '80' });
     expect(slide('一次通过率曲线').getByRole('figure', { hidden: true }).textContent).not.toContain('暂无数据');
     expect(screen.getByRole('status').textContent).toMatch(/^数据更新于 \d{2}:\d{2}:\d{2}$/);
@@ -154,20 +159,20 @@ describe('数据看板 page', () => {
 
   it('shows 暂无数据, not 0% 未达标, for a task with no first attempt yet', async () => {
     boardServer({
-      answers: {
-        '/api/board/schedule': { aimCount: 40, productedCount: 0, inputCount: 0, repairCount: 0, capacityOfProduction: 0, expectedFinishTime: 0 },
-        '/api/board/onePassTotal': [],
-        '/api/board/onePassDetail': {
+      answers: [
+        answer(BOARD.boardSchedule, { aimCount: 40, productedCount: 0, inputCount: 0, repairCount: 0, capacityOfProduction: 0, expectedFinishTime: 0 }),
+        answer(BOARD.boardOnePassTotal, []),
+        answer(BOARD.boardOnePassDetail, {
           currentRate: null,
           aimRate: 0.8,
           flowRate: [
             { xVal: '上电检测', yVal: null },
             { xVal: '整机终检', yVal: null },
           ],
-        },
-      },
+        }),
+      ],
     });
-    renderApp(boardUrl(8));
+    await renderPage(boardUrl(8));
     await waitFor(() => expect(figuresOf('生产数据')['计划数量']).toBe('40'));
     await waitFor(() => expect(figuresOf('一次通过率')).toEqual({ 当前一次通过率: '--', 目标一次通过率: '80' }));
     const overview = slide('一次通过率总览');
@@ -185,16 +190,17 @@ describe('数据看板 page', () => {
   it('drops a refused answer to zeros too, and a malformed one', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     boardServer({
-      failing: new Set(['/api/board/schedule']),
+      failing: [BOARD.boardSchedule],
       refuse: true,
-      answers: { '/api/board/problemTotal': { totalCount: '很多' } },
+      // what no answer of the contract can say: checked by the console's client (AnswerMismatch)
+      answers: [answer(BOARD.boardProblemTotal, () => rawAnswer({ body: envelope({ totalCount: '很多' }) }))],
     });
-    renderApp(boardUrl(8));
+    await renderPage(boardUrl(8));
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('部分数据获取失败，稍后自动重试'));
     await waitFor(() => expect(warn).toHaveBeenCalledTimes(2));
     expect(warn).toHaveBeenCalledWith(
-      '/api/board/problemTotal failed:',
-      expect.stringMatching(/^the answer does not match its contract at totalCount/),
+      `${BOARD.boardProblemTotal.path} failed:`,
+      expect.stringMatching(/answered outside its contract: totalCount: /),
     );
     expect(figuresOf('生产数据')['计划数量']).toBe('0');
     expect(figuresOf('问题统计')).toEqual({ 总问题数: '0', 自动检测: '0', 人工检测: '0' });
@@ -210,9 +216,9 @@ describe('数据看板 page', () => {
     Object.defineProperty(document, 'fullscreenElement', { configurable: true, get: () => document.documentElement });
     Object.defineProperty(document, 'exitFullscreen', { configurable: true, value: exitFullscreen });
     try {
-      const { router } = renderApp(boardUrl(8));
+      const { router } = await renderPage(boardUrl(8));
       await user.click(await screen.findByRole('button', { name: '返回产线检测' }));
-      await waitFor(() => expect(router.state.location.pathname).toBe('/productionCenter'));
+      await waitFor(() => expect(router.state.location.pathname).toBe(MENUS.productionCenter));
       expect(exitFullscreen).toHaveBeenCalledTimes(1);
     } finally {
       Reflect.deleteProperty(document, 'fullscreenElement');
@@ -226,9 +232,9 @@ describe('数据看板 page', () => {
     const exitFullscreen = vi.fn(() => Promise.resolve());
     Object.defineProperty(document, 'exitFullscreen', { configurable: true, value: exitFullscreen });
     try {
-      const { router } = renderApp(boardUrl(8));
+      const { router } = await renderPage(boardUrl(8));
       await user.click(await screen.findByRole('button', { name: '返回产线检测' }));
-      await waitFor(() => expect(router.state.location.pathname).toBe('/productionCenter'));
+      await waitFor(() => expect(router.state.location.pathname).toBe(MENUS.productionCenter));
       expect(exitFullscreen).not.toHaveBeenCalled();
     } finally {
       Reflect.deleteProperty(document, 'exitFullscreen');
@@ -236,28 +242,28 @@ describe('数据看板 page', () => {
   });
 
   it('refreshes when results arrive, at most once a second, over the task’s event stream', async () => {
-    const seen = boardServer();
-    const { unmount } = renderApp(boardUrl(8));
+    const server = boardServer();
+    const { unmount } = await renderPage(boardUrl(8));
     await waitFor(() => expect(figuresOf('生产数据')['计划数量']).toBe('2000'));
 
     await waitFor(() => expect(EventSourceStandIn.opened).toHaveLength(1));
     const stream = EventSourceStandIn.opened[0]!;
     // A one-use ticket from the ticket call (bearer header), never the session token, in the url.
-    expect(stream.url).toBe('/api/board/events?taskId=8&ticket=ticket-1');
-    const [ticketCall] = calls(seen, '/api/board/eventsTicket');
+    expect(stream.url).toBe(`${BOARD.boardEvents.path}?taskId=8&ticket=ticket-1`);
+    const [ticketCall] = server.calls(BOARD.boardEventsTicket);
     expect(ticketCall?.method).toBe('POST');
     expect(ticketCall?.headers.Authorization).toBe('Bearer token-1');
-    const first = calls(seen, '/api/board/schedule').length;
+    const first = server.calls(BOARD.boardSchedule).length;
 
     // A burst: the first event refreshes at once, the rest once more a second later.
     act(() => {
       for (let index = 0; index < 5; index++) stream.send('result');
     });
-    await waitFor(() => expect(calls(seen, '/api/board/schedule').length).toBe(first + 1));
-    expect(calls(seen, '/api/board/onePassDetail').length).toBe(first + 1);
-    await waitFor(() => expect(calls(seen, '/api/board/schedule').length).toBe(first + 2), { timeout: 3000 });
+    await waitFor(() => expect(server.calls(BOARD.boardSchedule).length).toBe(first + 1));
+    expect(server.calls(BOARD.boardOnePassDetail).length).toBe(first + 1);
+    await waitFor(() => expect(server.calls(BOARD.boardSchedule).length).toBe(first + 2), { timeout: 3000 });
     await new Promise((resolve) => setTimeout(resolve, 1200));
-    expect(calls(seen, '/api/board/schedule').length).toBe(first + 2);
+    expect(server.calls(BOARD.boardSchedule).length).toBe(first + 2);
 
     unmount();
     expect(stream.closed).toBe(true);
@@ -266,27 +272,28 @@ describe('数据看板 page', () => {
   it('polls alone where the browser has no EventSource', async () => {
     vi.stubGlobal('EventSource', undefined);
     boardServer();
-    renderApp(boardUrl(8));
+    await renderPage(boardUrl(8));
     await waitFor(() => expect(figuresOf('生产数据')['计划数量']).toBe('2000'));
     expect(EventSourceStandIn.opened).toHaveLength(0);
   });
 
   it('leaves for /login once when the session has expired', async () => {
-    const seen = installFetch(() => ({ status: 401, body: failure('未登录') }));
-    const { router } = renderApp(boardUrl(8));
+    const expired = () => rawAnswer({ status: 401, body: failure('未登录') });
+    const server = installServer(...Object.values(BOARD).map((endpoint) => answer(endpoint, expired)));
+    const { router } = await renderPage(boardUrl(8));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(seen.filter((request) => pathOf(request).startsWith('/api/board/')).length).toBeGreaterThan(0);
+    expect(boardCalls(server).length).toBeGreaterThan(0);
     expect(useSession.getState().token).toBeNull();
     await waitFor(() => expect(screen.getAllByText(MSG.sessionExpired)).toHaveLength(1));
   });
 
   it('asks for nothing without a task id', async () => {
     const user = userEvent.setup();
-    const seen = boardServer();
-    const { router } = renderApp('/dataWatch');
+    const server = boardServer();
+    const { router } = await renderPage('/dataWatch');
     expect(await screen.findByText('未指定任务')).toBeTruthy();
-    expect(seen.some((request) => pathOf(request).startsWith('/api/board/'))).toBe(false);
+    expect(boardCalls(server).length > 0).toBe(false);
     await user.click(screen.getByRole('button', { name: '返回任务列表' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/productionCenter'));
+    await waitFor(() => expect(router.state.location.pathname).toBe(MENUS.productionCenter));
   });
 });

@@ -1,4 +1,4 @@
-import { BOARD_LIMITS, LIVE_STREAMS } from '@factory/contracts';
+import { BOARD_LIMITS, LIVE_STREAMS, MENUS } from '@factory/contracts';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Button, Carousel, ConfigProvider, Result, theme, type CarouselRef, type ThemeConfig } from 'antd';
 import { useEffect, useRef, useState } from 'react';
@@ -19,7 +19,7 @@ import { ProblemSlide } from '../components/problem-slide';
 import { ScheduleSlide } from '../components/schedule-slide';
 import './data-watch-page.css';
 
-const LIST_URL = '/productionCenter';
+const LIST_URL = MENUS.productionCenter;
 
 export const SLIDE_TITLES = ['生产进度', '问题分布', '一次通过率曲线', '一次通过率总览'] as const;
 

@@ -1,12 +1,9 @@
-import { PATHS, type DocumentType } from '@factory/contracts';
+import { DOCUMENT_ENDPOINTS, type DocumentType } from '@factory/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 import { documentKeys } from './document-keys';
 
-/** POST /api/document/delete {id}. */
-export function deleteDocument(id: number): Promise<unknown> {
-  return apiPost<unknown>(PATHS.documentDelete, { id });
-}
+export const deleteDocument = (id: number) => apiCall(DOCUMENT_ENDPOINTS.documentDelete, { id });
 
 export function useDeleteDocument(type: DocumentType) {
   const queryClient = useQueryClient();

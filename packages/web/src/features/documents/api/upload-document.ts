@@ -1,13 +1,13 @@
-import { PATHS, type DocumentItem, type DocumentType } from '@factory/contracts';
+import { DOCUMENT_ENDPOINTS, type DocumentType } from '@factory/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiUpload } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 import { documentKeys } from './document-keys';
 
-/** POST /api/document/upload?type= as multipart/form-data, the file in field `file`. */
-export function uploadDocument(type: DocumentType, file: File): Promise<DocumentItem> {
+/** Multipart to the page's type, the file in field `file`; answers the stored document. */
+export function uploadDocument(type: DocumentType, file: File) {
   const form = new FormData();
   form.append('file', file, file.name);
-  return apiUpload<DocumentItem>(`${PATHS.documentUpload}?type=${encodeURIComponent(type)}`, form);
+  return apiCall(DOCUMENT_ENDPOINTS.documentUpload, { query: { type }, body: form });
 }
 
 export function useUploadDocument(type: DocumentType) {

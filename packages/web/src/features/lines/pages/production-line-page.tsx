@@ -1,4 +1,4 @@
-import { LINE_LIMITS, MSG, type ProductionLine } from '@factory/contracts';
+import { LINE_LIMITS, MENUS, MSG, type ProductionLine } from '@factory/contracts';
 import { SearchOutlined } from '@ant-design/icons';
 import { App, Button, Card, Empty, Input, Select, Space, Table, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
@@ -6,27 +6,33 @@ import { PageHeader } from '../../../components/page-header';
 import { PermissionButton } from '../../../components/permission-button';
 import { STATUS_OPTIONS, StatusTag } from '../../../components/status-tag';
 import { showApiError } from '../../../lib/api-client';
-import { FIRST_PAGE, tablePagination, type Paging } from '../../../lib/paging';
 import { useHasFun } from '../../../lib/session-store';
+import { useListState } from '../../../lib/use-list-state';
 import { useChangeLineStatus } from '../api/change-line-status';
 import { useFactories } from '../api/get-factories';
 import { useLines } from '../api/get-lines';
 import { LineFormDialog } from '../components/line-form-dialog';
 import './production-line-page.css';
 
-const LINE_MENU = '/productionLine';
+const LINE_MENU = MENUS.productionLine;
+
+interface LineFilters {
+  /** the factory picked in the select; null: the first one */
+  chosenFactoryId: number | null;
+  searchContext: string;
+  status?: number;
+}
+const NO_FILTERS: LineFilters = { chosenFactoryId: null, searchContext: '' };
 
 /** 产线管理 (seed 000 §2): the lines of a factory, searchable, filtered by status, paged 10/20/50. */
 export function ProductionLinePage() {
   const { message } = App.useApp();
   const factories = useFactories();
-  const [chosenFactoryId, setChosenFactoryId] = useState<number | null>(null);
+  // Any filter change (factory, search, status) goes back to page 1.
+  const { filters, filter, draft, setDraft, paging, pagination } = useListState(NO_FILTERS);
+  const { chosenFactoryId, searchContext, status } = filters;
   const factoryId = chosenFactoryId ?? factories.data?.[0]?.id ?? null;
 
-  const [draft, setDraft] = useState('');
-  const [searchContext, setSearchContext] = useState('');
-  const [status, setStatus] = useState<number | undefined>(undefined);
-  const [paging, setPaging] = useState<Paging>(FIRST_PAGE);
   const [dialogOpen, setDialogOpen] = useState(false);
   // Kept after closing so the dialog keeps its title while it fades out.
   const [editingLine, setEditingLine] = useState<ProductionLine | null>(null);
@@ -49,10 +55,7 @@ export function ProductionLinePage() {
   const canStart = useHasFun(LINE_MENU, 'start');
   const canStop = useHasFun(LINE_MENU, 'stop');
 
-  const search = (text: string) => {
-    setSearchContext(text.trim());
-    setPaging((current) => ({ ...current, page: 1 }));
-  };
+  const search = (text: string) => filter({ searchContext: text.trim() });
 
   const setLineStatus = async (line: ProductionLine, next: 0 | 1) => {
     try {
@@ -134,10 +137,7 @@ export function ProductionLinePage() {
               className="production-line-page__factory"
               value={factoryId}
               options={factoryOptions}
-              onChange={(value: number) => {
-                setChosenFactoryId(value);
-                setPaging((current) => ({ ...current, page: 1 }));
-              }}
+              onChange={(value: number) => filter({ chosenFactoryId: value })}
             />
           )}
           <Input
@@ -162,10 +162,7 @@ export function ProductionLinePage() {
             allowClear
             options={STATUS_OPTIONS}
             value={status}
-            onChange={(value: number | undefined) => {
-              setStatus(value);
-              setPaging((current) => ({ ...current, page: 1 }));
-            }}
+            onChange={(value: number | undefined) => filter({ status: value })}
           />
         </div>
         <Table<ProductionLine>
@@ -173,7 +170,7 @@ export function ProductionLinePage() {
           columns={columns}
           dataSource={lines.data?.list ?? []}
           loading={factories.isLoading || lines.isFetching}
-          pagination={tablePagination(paging, lines.data?.total ?? 0, setPaging)}
+          pagination={pagination(lines.data?.total ?? 0)}
           locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无产线" /> }}
         />
       </Card>

@@ -1,20 +1,17 @@
-import { PATHS, type MenuTreeNode } from '@factory/contracts';
+import { MENU_ENDPOINTS } from '@factory/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 
 export const menuKeys = {
   all: ['menus'] as const,
   tree: () => [...menuKeys.all, 'tree'] as const,
 };
 
-/** GET /api/menu/getMenuTree?withFunction=true: the whole tree, buttons (type 1) included. */
-export function getMenuTree(signal?: AbortSignal): Promise<MenuTreeNode[]> {
-  return apiGet<MenuTreeNode[]>(PATHS.menuTree, { withFunction: true }, { signal });
-}
+/** The whole tree, buttons (type 1) included. */
+export const getMenuTree = (signal?: AbortSignal) => apiCall(MENU_ENDPOINTS.menuTree, { withFunction: 'true' }, { signal });
 
-export const menuTreeQueryOptions = () =>
-  queryOptions({ queryKey: menuKeys.tree(), queryFn: ({ signal }) => getMenuTree(signal) });
+export const menuTreeQuery = () => queryOptions({ queryKey: menuKeys.tree(), queryFn: ({ signal }) => getMenuTree(signal) });
 
 export function useMenuTree() {
-  return useQuery(menuTreeQueryOptions());
+  return useQuery(menuTreeQuery());
 }

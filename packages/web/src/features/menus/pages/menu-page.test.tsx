@@ -1,20 +1,14 @@
-import { render, screen, within } from '@testing-library/react';
+import { MENU_ENDPOINTS as MENU, MENUS } from '@factory/contracts';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { Providers } from '../../../app/providers';
 import { useSession } from '../../../lib/session-store';
 import { seededMenuTree } from '../../../test/account-role-fixtures';
-import { envelope, installFetch } from '../../../test/fetch-stand-in';
+import { answer, installServer } from '../../../test/fake-server';
 import { loginResultWith } from '../../../test/fixtures';
-import { MenuPage } from './menu-page';
+import { renderPage } from '../../../test/render-page';
 
-function renderPage() {
-  render(
-    <Providers>
-      <MenuPage />
-    </Providers>,
-  );
-}
+const openPage = () => renderPage(MENUS.menu);
 
 const rowOf = async (name: string) => {
   const cell = await screen.findByText(name, { selector: 'td span' });
@@ -26,8 +20,8 @@ beforeEach(() => useSession.getState().signIn(loginResultWith()));
 
 describe('menu list', () => {
   it('shows the whole tree read only, open down to level 2', async () => {
-    const seen = installFetch(() => ({ body: envelope(seededMenuTree()) }));
-    renderPage();
+    const server = installServer(answer(MENU.menuTree, seededMenuTree()));
+    await openPage();
 
     expect(screen.getByRole('heading', { name: '菜单列表' })).toBeTruthy();
     expect(cells(await rowOf('平台管理'))).toEqual(['平台管理', '菜单', '-', '-', '3', '1']);
@@ -35,14 +29,14 @@ describe('menu list', () => {
     // level 3 and the buttons stay folded until their parent is opened
     expect(screen.queryByText('用户列表', { selector: 'td span' })).toBeNull();
     expect(screen.queryByText('重置密码', { selector: 'td span' })).toBeNull();
-    expect(seen[0]?.url).toBe('/api/menu/getMenuTree?withFunction=true');
+    expect(server.calls(MENU.menuTree)[0]?.query).toEqual({ withFunction: 'true' });
     expect(screen.queryByRole('button', { name: '新增' })).toBeNull();
   });
 
   it('opens a page to show its buttons with their function codes', async () => {
     const user = userEvent.setup();
-    installFetch(() => ({ body: envelope(seededMenuTree()) }));
-    renderPage();
+    installServer(answer(MENU.menuTree, seededMenuTree()));
+    await openPage();
 
     const system = await rowOf('系统管理');
     await user.click(within(system).getByRole('button', { name: /展开/ }));
@@ -53,8 +47,8 @@ describe('menu list', () => {
   });
 
   it('marks the station app menus 终端应用', async () => {
-    installFetch(() => ({ body: envelope(seededMenuTree()) }));
-    renderPage();
+    installServer(answer(MENU.menuTree, seededMenuTree()));
+    await openPage();
 
     expect(within(await rowOf('PAD APP')).getByText('终端应用')).toBeTruthy();
     expect(within(await rowOf('PDA APP')).getByText('终端应用')).toBeTruthy();
@@ -62,8 +56,8 @@ describe('menu list', () => {
   });
 
   it('says 暂无菜单 for an empty tree', async () => {
-    installFetch(() => ({ body: envelope([]) }));
-    renderPage();
+    installServer(answer(MENU.menuTree, []));
+    await openPage();
     expect(await screen.findByText('暂无菜单')).toBeTruthy();
   });
 });

@@ -2,6 +2,7 @@ import type { OperationLogModuleOption } from '@factory/contracts';
 import { Button, DatePicker, Form, Input, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
+import type { OperationLogListQuery } from '../api/operation-log-keys';
 
 export interface LogFilterFields {
   userName?: string;
@@ -9,13 +10,8 @@ export interface LogFilterFields {
   range?: [Dayjs, Dayjs] | null;
 }
 
-/** What the list call gets from the filter fields. */
-export interface LogFilterValues {
-  userName?: string;
-  module?: string;
-  fromTime?: string;
-  toTime?: string;
-}
+/** What the list call gets from the filter fields: its query without the paging. */
+export type LogFilterValues = Omit<OperationLogListQuery, 'page' | 'pageSize'>;
 
 /**
  * The date range goes out as whole days: fromTime is the start date and toTime the

@@ -1,13 +1,12 @@
-import { MSG, type OperationLogRow } from '@factory/contracts';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { LINE_ENDPOINTS, MSG, OPERATION_LOG_ENDPOINTS as LOG, type OperationLogRow } from '@factory/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { Providers } from '../../../app/providers';
 import { useSession } from '../../../lib/session-store';
-import { envelope, failure, installFetch, type SeenRequest } from '../../../test/fetch-stand-in';
+import { answer, installServer, refuse } from '../../../test/fake-server';
 import { loginResultWith } from '../../../test/fixtures';
-import { OperationLogPage } from './operation-log-page';
+import { renderPage } from '../../../test/render-page';
 
 const row = (id: number, fields: Partial<OperationLogRow> = {}): OperationLogRow => ({
   id,
@@ -16,7 +15,7 @@ const row = (id: number, fields: Partial<OperationLogRow> = {}): OperationLogRow
   moduleName: '产线',
   action: '新增产线',
   method: 'POST',
-  route: '/api/line/add',
+  route: LINE_ENDPOINTS.lineAdd.path,
   targetId: String(id),
   summary: `新增产线 #${id}`,
   statusCode: 200,
@@ -26,34 +25,21 @@ const row = (id: number, fields: Partial<OperationLogRow> = {}): OperationLogRow
   ...fields,
 });
 
-const params = (request: SeenRequest) => Object.fromEntries(new URL(request.url, 'http://console').searchParams);
-const listCalls = (seen: SeenRequest[]) => seen.filter((request) => request.url.startsWith('/api/operationLog/list'));
-
 function serveLog(rows: OperationLogRow[], total = rows.length) {
-  return installFetch((request) => {
-    if (request.url.startsWith('/api/operationLog/modules')) {
-      return {
-        body: envelope([
-          { module: 'line', moduleName: '产线' },
-          { module: 'terminal', moduleName: '终端' },
-          { module: 'pad', moduleName: '终端' },
-        ]),
-      };
-    }
-    if (request.url.startsWith('/api/operationLog/list')) {
-      const { pageSize = '10', page = '1' } = params(request);
-      return { body: envelope({ list: rows, total, pageSize: Number(pageSize), pageNum: Number(page) }) };
-    }
-    return { status: 404, body: failure(MSG.apiNotFound) };
-  });
+  return installServer(
+    answer(LOG.operationLogModules, [
+      { module: 'line', moduleName: '产线' },
+      { module: 'terminal', moduleName: '终端' },
+      { module: 'pad', moduleName: '终端' },
+    ]),
+    answer(LOG.operationLogList, ({ query }) => {
+      const { pageSize = '10', page = '1' } = query;
+      return { list: rows, total, pageSize: Number(pageSize), pageNum: Number(page) };
+    }),
+  );
 }
 
-const renderPage = () =>
-  render(
-    <Providers>
-      <OperationLogPage />
-    </Providers>,
-  );
+const openPage = () => renderPage('/operationLog');
 
 beforeEach(() => {
   useSession.getState().clear();
@@ -63,7 +49,7 @@ beforeEach(() => {
 describe('operation log page', () => {
   it('shows each entry with its index, module, target, result and time', async () => {
     serveLog([row(1), row(2, { targetId: null, success: false, statusCode: 409, summary: '删除产线' })], 2);
-    renderPage();
+    await openPage();
 
     expect(await screen.findByText('新增产线 #1')).toBeTruthy();
     expect(screen.getByRole('heading', { name: '操作日志' })).toBeTruthy();
@@ -77,7 +63,7 @@ describe('operation log page', () => {
 
   it('shows an empty table when nothing was logged', async () => {
     serveLog([]);
-    renderPage();
+    await openPage();
     const table = await screen.findByRole('table');
     expect((await within(table).findAllByText('暂无数据')).length).toBeGreaterThan(0);
     expect(within(table).getAllByRole('row')).toHaveLength(2);
@@ -85,25 +71,26 @@ describe('operation log page', () => {
 
   it('asks for the newest entries 10 at a time and numbers the rows across pages', async () => {
     const user = userEvent.setup();
-    const seen = serveLog([row(1)], 25);
-    renderPage();
+    const server = serveLog([row(1)], 25);
+    await openPage();
     await screen.findByText('新增产线 #1');
-    expect(params(listCalls(seen)[0]!)).toEqual({ page: '1', pageSize: '10' });
+    expect(server.calls(LOG.operationLogList)[0]!.query).toEqual({ page: '1', pageSize: '10' });
 
     await user.click(screen.getByTitle('3'));
-    await waitFor(() => expect(params(listCalls(seen).at(-1)!)).toEqual({ page: '3', pageSize: '10' }));
+    await waitFor(() => expect(server.calls(LOG.operationLogList).at(-1)!.query).toEqual({ page: '3', pageSize: '10' }));
     expect(await screen.findByRole('cell', { name: '21' })).toBeTruthy();
   });
 
   it('sends the operator on Enter, and module and dates with 查询; toTime is the day after the end date', async () => {
     const user = userEvent.setup();
-    const seen = serveLog([row(1)]);
-    renderPage();
+    const server = serveLog([row(1)]);
+    const listCalls = () => server.calls(LOG.operationLogList);
+    await openPage();
     await screen.findByText('新增产线 #1');
 
     await user.type(screen.getByRole('textbox', { name: '操作人' }), ' li_ming {Enter}');
-    await waitFor(() => expect(listCalls(seen)).toHaveLength(2));
-    expect(params(listCalls(seen)[1]!)).toEqual({ page: '1', pageSize: '10', userName: 'li_ming' });
+    await waitFor(() => expect(listCalls()).toHaveLength(2));
+    expect(listCalls()[1]!.query).toEqual({ page: '1', pageSize: '10', userName: 'li_ming' });
 
     await user.click(screen.getByRole('combobox', { name: '模块' }));
     await user.click(await screen.findByTitle('终端（pad）'));
@@ -113,7 +100,7 @@ describe('operation log page', () => {
     await user.click(screen.getByRole('button', { name: '查询' }));
 
     await waitFor(() =>
-      expect(params(listCalls(seen).at(-1)!)).toEqual({
+      expect(listCalls().at(-1)!.query).toEqual({
         page: '1',
         pageSize: '10',
         userName: 'li_ming',
@@ -123,17 +110,17 @@ describe('operation log page', () => {
       }),
     );
 
-    const before = listCalls(seen).length;
+    const before = listCalls().length;
     await user.click(screen.getByRole('button', { name: '重置' }));
-    await waitFor(() => expect(listCalls(seen).length).toBeGreaterThan(before));
-    expect(params(listCalls(seen).at(-1)!)).toEqual({ page: '1', pageSize: '10' });
+    await waitFor(() => expect(listCalls().length).toBeGreaterThan(before));
+    expect(listCalls().at(-1)!.query).toEqual({ page: '1', pageSize: '10' });
     expect((screen.getByRole('textbox', { name: '操作人' }) as HTMLInputElement).value).toBe('');
   });
 
   it('does not offer dates after today', async () => {
     const user = userEvent.setup();
     serveLog([]);
-    renderPage();
+    await openPage();
     await user.click(screen.getByPlaceholderText('开始日期'));
 
     const cell = (date: dayjs.Dayjs) => document.querySelector(`td[title="${date.format('YYYY-MM-DD')}"]`);
@@ -143,8 +130,8 @@ describe('operation log page', () => {
   });
 
   it('shows the server errorMsg when the list is refused', async () => {
-    installFetch(() => ({ status: 403, body: failure(MSG.noPermission) }));
-    renderPage();
+    installServer(refuse(LOG.operationLogModules, MSG.noPermission, 403), refuse(LOG.operationLogList, MSG.noPermission, 403));
+    await openPage();
     expect(await screen.findByText(MSG.noPermission)).toBeTruthy();
   });
 });

@@ -1,9 +1,10 @@
 import type { OperationLogRow } from '@factory/contracts';
 import { Card, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { PageHeader } from '../../../components/page-header';
 import { showApiError } from '../../../lib/api-client';
-import { FIRST_PAGE, tablePagination, type Paging } from '../../../lib/paging';
+import type { Paging } from '../../../lib/paging';
+import { useListState } from '../../../lib/use-list-state';
 import { useLogModules } from '../api/get-log-modules';
 import { useOperationLogs } from '../api/get-operation-logs';
 import { OperationLogFilters, type LogFilterValues } from '../components/operation-log-filters';
@@ -39,8 +40,7 @@ function columns(paging: Paging): TableColumnsType<OperationLogRow> {
 
 /** 操作日志 (平台管理 / 系统管理): every mutating call, newest first, filtered by operator, module and date. */
 export function OperationLogPage() {
-  const [filters, setFilters] = useState<LogFilterValues>({});
-  const [paging, setPaging] = useState<Paging>(FIRST_PAGE);
+  const { filters, filter, paging, pagination } = useListState<LogFilterValues>({});
   const logs = useOperationLogs({ ...filters, ...paging });
   const modules = useLogModules();
 
@@ -51,8 +51,8 @@ export function OperationLogPage() {
   const search = (next: LogFilterValues) => {
     // 查询 with the same filters on the first page still asks again: new entries may have come in.
     if (paging.page === 1 && JSON.stringify(next) === JSON.stringify(filters)) void logs.refetch();
-    setFilters(next);
-    setPaging((current) => ({ ...current, page: 1 }));
+    // Every field is named (undefined when empty), so the change replaces the filters.
+    filter(next);
   };
 
   return (
@@ -66,7 +66,7 @@ export function OperationLogPage() {
           columns={columns(paging)}
           dataSource={logs.data?.list ?? []}
           loading={logs.isFetching}
-          pagination={tablePagination(paging, logs.data?.total ?? 0, setPaging)}
+          pagination={pagination(logs.data?.total ?? 0)}
           scroll={{ x: 1100 }}
         />
       </Card>

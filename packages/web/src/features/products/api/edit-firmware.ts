@@ -1,25 +1,23 @@
-import { PATHS } from '@factory/contracts';
+import { FIRMWARE_ENDPOINTS, type QueryIn } from '@factory/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPost, apiUpload } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 import { productKeys } from './product-keys';
 
-export interface FirmwareEditInput {
-  id: number;
-  version: string;
-  description: string;
-  /** only when the operator chose a new file; without it the server keeps the stored one */
-  file?: File;
-}
+/** The values of the query string, and a file only when the operator chose a new one (the server keeps the stored one otherwise). */
+export type FirmwareEditInput = QueryIn<typeof FIRMWARE_ENDPOINTS.firmwareEdit> & { file?: File };
 
 /**
  * POST /api/firmware/edit?id&version&description (seed 001 §7): multipart with the
  * part `data` when the file changes, otherwise an empty JSON body (no empty multipart).
  */
-export function editFirmware({ file, ...query }: FirmwareEditInput): Promise<unknown> {
-  if (!file) return apiPost<unknown>(PATHS.firmwareEdit, {}, { query: { ...query } });
-  const form = new FormData();
-  form.append('data', file, file.name);
-  return apiUpload<unknown>(PATHS.firmwareEdit, form, { query: { ...query } });
+export function editFirmware({ file, ...query }: FirmwareEditInput) {
+  if (!file) {
+    // no FormData: the request carries the empty JSON body given here instead
+    return apiCall(FIRMWARE_ENDPOINTS.firmwareEdit, { query, body: undefined as unknown as FormData }, { json: {} });
+  }
+  const body = new FormData();
+  body.append('data', file, file.name);
+  return apiCall(FIRMWARE_ENDPOINTS.firmwareEdit, { query, body });
 }
 
 export function useEditFirmware() {

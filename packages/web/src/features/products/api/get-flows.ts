@@ -1,13 +1,11 @@
-import { PATHS, type Flow } from '@factory/contracts';
+import { FLOW_ENDPOINTS } from '@factory/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 import { productKeys } from './product-keys';
 
-/** GET /api/flow/list?productId: the product's flows in order (seed 001 §7). */
-export async function getFlows(productId: number, signal?: AbortSignal): Promise<Flow[]> {
-  const data = await apiGet<Flow[] | { list: Flow[] }>(PATHS.flowList, { productId }, { signal });
-  // a bare list or a `{ list }` page: the order is the flows' own `order` either way
-  const flows = Array.isArray(data) ? data : data.list;
+/** GET /api/flow/list?productId: the product's flows (a list), in their `order` (seed 001 §7). */
+export async function getFlows(productId: number, signal?: AbortSignal) {
+  const flows = await apiCall(FLOW_ENDPOINTS.flowList, { productId }, { signal });
   return [...flows].sort((left, right) => left.order - right.order);
 }
 

@@ -1,12 +1,10 @@
-import { PATHS, type Product } from '@factory/contracts';
+import { PRODUCT_ENDPOINTS } from '@factory/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 import { productKeys } from './product-keys';
 
 /** GET /api/product/detail?id (seed 001 §7). */
-export function getProduct(id: number, signal?: AbortSignal): Promise<Product> {
-  return apiGet<Product>(PATHS.productDetail, { id }, { signal });
-}
+export const getProduct = (id: number, signal?: AbortSignal) => apiCall(PRODUCT_ENDPOINTS.productDetail, { id }, { signal });
 
 export const productQuery = (id: number) =>
   queryOptions({ queryKey: productKeys.detail(id), queryFn: ({ signal }) => getProduct(id, signal) });

@@ -1,12 +1,11 @@
-import { PATHS, PRODUCT_LIMITS, type ProductPage } from '@factory/contracts';
+import { PRODUCT_ENDPOINTS, PRODUCT_LIMITS } from '@factory/contracts';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 import { productKeys, type ProductListFilter } from './product-keys';
 
 /** GET /api/product/queryProduct ?productTypeId&publishStatus&page&pageSize (seed 001 §7). */
-export function getProducts(filter: ProductListFilter, page: number, signal?: AbortSignal): Promise<ProductPage> {
-  return apiGet<ProductPage>(PATHS.productQuery, { ...filter, page, pageSize: PRODUCT_LIMITS.pageSize }, { signal });
-}
+export const getProducts = (filter: ProductListFilter, page: number, signal?: AbortSignal) =>
+  apiCall(PRODUCT_ENDPOINTS.productQuery, { ...filter, page, pageSize: PRODUCT_LIMITS.pageSize }, { signal });
 
 /** The product center's pages of 20, the next one asked for as the operator scrolls (seed 001 §9). */
 export const productsQuery = (filter: ProductListFilter) =>

@@ -1,19 +1,11 @@
-import { PATHS, type Property } from '@factory/contracts';
+import { PROPERTY_ENDPOINTS } from '@factory/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 import { productKeys, type PagedParams } from './product-keys';
 
-export interface PropertyPage {
-  list: Property[];
-  total: number;
-  pageSize: number;
-  pageNum: number;
-}
-
 /** GET /api/property/list ?productId&page&pageSize (seed 001 §7). */
-export function getProperties(productId: number, paging: PagedParams, signal?: AbortSignal): Promise<PropertyPage> {
-  return apiGet<PropertyPage>(PATHS.propertyList, { productId, ...paging }, { signal });
-}
+export const getProperties = (productId: number, paging: PagedParams, signal?: AbortSignal) =>
+  apiCall(PROPERTY_ENDPOINTS.propertyList, { productId, ...paging }, { signal });
 
 export const propertiesQuery = (productId: number, paging: PagedParams) =>
   queryOptions({

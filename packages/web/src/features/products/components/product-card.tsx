@@ -2,7 +2,7 @@ import type { Product } from '@factory/contracts';
 import { Button, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { PublishStatusTag } from '../../../components/product-steps';
+import { PublishStatusTag } from './product-steps';
 import { useHasFun } from '../../../lib/session-store';
 import { isUnpublished, PRODUCT_MENU } from '../product-view';
 import type { useProductActions } from './use-product-actions';

@@ -1,19 +1,19 @@
-import { MSG, type Product } from '@factory/contracts';
+import { MENUS, MSG, PRODUCT_ENDPOINTS as PRODUCT, type Product } from '@factory/contracts';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useSession } from '../../../lib/session-store';
-import { envelope, failure, installFetch, type SeenRequest } from '../../../test/fetch-stand-in';
-import { chooseOption, fieldErrorOf, findDialog, pathOf, queryOf } from '../../../test/line-terminal-fixtures';
+import { answer, type FakeRoute, type FakeServer, installServer, refuse } from '../../../test/fake-server';
+import { chooseOption, fieldErrorOf, findDialog } from '../../../test/line-terminal-fixtures';
 import {
   cardOf,
   confirmWith,
   installIntersectionStandIn,
-  LOOKUPS,
+  LOOKUP_ROUTES,
   productOf,
   productSession,
 } from '../../../test/product-fixtures';
-import { renderApp } from '../../../test/render-app';
+import { renderPage } from '../../../test/render-page';
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -27,45 +27,46 @@ interface Counts {
   producingCount?: number;
 }
 
-/** A product server: queryProduct answers `pages` (one list per page), other calls as `other` says. */
+/** A product server: queryProduct answers `pages` (one list per page), the card actions succeed unless `more` says otherwise. */
 function productServer(
   pages: Product[][] = [[draft, published]],
   counts: Counts = { publishCount: 1, unPublishCount: 1, producingCount: 0 },
-  other: (request: SeenRequest) => unknown = () => null,
+  ...more: FakeRoute[]
 ) {
   const total = pages.reduce((sum, page) => sum + page.length, 0);
-  return installFetch((request) => {
-    const path = pathOf(request);
-    if (path in LOOKUPS) return { body: envelope(LOOKUPS[path]) };
-    if (path === '/api/product/queryProduct') {
-      const page = Number(queryOf(request).page ?? 1);
+  return installServer(
+    ...LOOKUP_ROUTES,
+    answer(PRODUCT.productQuery, (request) => {
+      const page = Number(request.query.page ?? 1);
       return {
-        body: envelope({
-          list: pages[page - 1] ?? [],
-          total,
-          pageSize: 20,
-          pageNum: page,
-          publishCount: 0,
-          unPublishCount: 0,
-          producingCount: 0,
-          ...counts,
-        }),
+        list: pages[page - 1] ?? [],
+        total,
+        pageSize: 20,
+        pageNum: page,
+        publishCount: 0,
+        unPublishCount: 0,
+        producingCount: 0,
+        ...counts,
       };
-    }
-    const answer = other(request);
-    return { body: answer && typeof answer === 'object' && 'code' in answer ? answer : envelope(answer) };
-  });
+    }),
+    answer(PRODUCT.productPublish, null),
+    answer(PRODUCT.productRevoke, null),
+    answer(PRODUCT.productCopy, 9),
+    answer(PRODUCT.productDelete, null),
+    ...more,
+  );
 }
 
-const queryCalls = (seen: SeenRequest[]) => seen.filter((request) => pathOf(request) === '/api/product/queryProduct');
+const queryCalls = (server: FakeServer) => server.calls(PRODUCT.productQuery);
 const buttonNames = (card: HTMLElement) => within(card).queryAllByRole('button').map((button) => button.textContent);
+const openCenter = () => renderPage(MENUS.productCenter);
 
 beforeEach(() => useSession.getState().signIn(productSession()));
 
 describe('产品中心 page', () => {
   it('shows a card per product with its fields, and the totals', async () => {
-    const seen = productServer();
-    renderApp('/productCenter');
+    const server = productServer();
+    await openCenter();
 
     const card = within(await screen.findByRole('article', { name: 'GW_DRAFT' }));
     expect(card.getByText('未发布')).toBeTruthy();
@@ -77,44 +78,44 @@ describe('产品中心 page', () => {
 
     const totals = screen.getByLabelText('产品统计');
     expect(totals.textContent).toBe('已发布 1未发布 1');
-    expect(queryOf(queryCalls(seen)[0])).toEqual({ page: '1', pageSize: '20' });
+    expect(queryCalls(server)[0]?.query).toEqual({ page: '1', pageSize: '20' });
   });
 
   it('shows 生产中 in the totals only when some product is in production', async () => {
     productServer([[producing]], { publishCount: 4, unPublishCount: 2, producingCount: 3 });
-    renderApp('/productCenter');
+    await openCenter();
     await screen.findByRole('article', { name: 'GW_PRODUCING' });
     expect(screen.getByLabelText('产品统计').textContent).toBe('已发布 4未发布 2生产中 3');
   });
 
   it('filters by product type and status, both clearable', async () => {
     const user = userEvent.setup();
-    const seen = productServer();
-    renderApp('/productCenter');
+    const server = productServer();
+    await openCenter();
     await screen.findByRole('article', { name: 'GW_DRAFT' });
 
     await user.click(screen.getByRole('combobox', { name: '产品类型' }));
     await chooseOption(user, '智能电表');
-    await waitFor(() => expect(queryOf(queryCalls(seen).at(-1))).toEqual({ productTypeId: '2', page: '1', pageSize: '20' }));
+    await waitFor(() => expect(queryCalls(server).at(-1)?.query).toEqual({ productTypeId: '2', page: '1', pageSize: '20' }));
 
     await user.click(screen.getByRole('combobox', { name: '状态' }));
     await chooseOption(user, '已发布');
     await waitFor(() =>
-      expect(queryOf(queryCalls(seen).at(-1))).toEqual({ productTypeId: '2', publishStatus: 'PUBLISH', page: '1', pageSize: '20' }),
+      expect(queryCalls(server).at(-1)?.query).toEqual({ productTypeId: '2', publishStatus: 'PUBLISH', page: '1', pageSize: '20' }),
     );
     expect(document.querySelectorAll('.product-center-page__filters .ant-select-clear')).toHaveLength(2);
   });
 
   it('says 暂无产品 when there is none', async () => {
     productServer([[]], { publishCount: 0, unPublishCount: 0 });
-    renderApp('/productCenter');
+    await openCenter();
     expect(await screen.findByText('暂无产品')).toBeTruthy();
     expect(screen.getByRole('button', { name: '新增产品' })).toBeTruthy();
   });
 
   it('offers 设置, 发布 and 删除 on an unpublished product and 撤回 on the others', async () => {
     productServer([[draft, published, producing]]);
-    renderApp('/productCenter');
+    await openCenter();
     await screen.findByRole('article', { name: 'GW_DRAFT' });
 
     expect(buttonNames(cardOf('GW_DRAFT'))).toEqual(['详情', '设置', '发布', '复制', '删除']);
@@ -131,7 +132,7 @@ describe('产品中心 page', () => {
   ])('with the buttons %j shows %j and %j', async (buttons, onDraft, onPublished) => {
     useSession.getState().signIn(productSession(buttons));
     productServer();
-    renderApp('/productCenter');
+    await openCenter();
     await screen.findByRole('article', { name: 'GW_DRAFT' });
 
     expect(buttonNames(cardOf('GW_DRAFT'))).toEqual(onDraft);
@@ -145,7 +146,7 @@ describe('产品中心 page', () => {
   ])('%s: %s opens %s', async (number, action, address) => {
     const user = userEvent.setup();
     productServer();
-    const { router } = renderApp('/productCenter');
+    const { router } = await openCenter();
     await screen.findByRole('article', { name: number });
 
     await user.click(within(cardOf(number)).getByRole('button', { name: action }));
@@ -153,44 +154,44 @@ describe('产品中心 page', () => {
   });
 
   it.each([
-    ['GW_DRAFT', '发布', MSG.productPublishConfirm, '/api/product/publish', MSG.productPublished, 1],
-    ['GW_PUBLISHED', '撤回', MSG.productRevokeConfirm, '/api/product/revoke', MSG.productRevoked, 2],
-    ['GW_PUBLISHED', '复制', MSG.productCopyConfirm, '/api/product/copy', MSG.productCopied, 2],
-    ['GW_DRAFT', '删除', MSG.productDeleteConfirm, '/api/product/delete', MSG.productDeleted, 1],
-  ])('%s: %s asks %s, posts %s and says %s', async (number, action, question, path, success, id) => {
+    ['GW_DRAFT', '发布', MSG.productPublishConfirm, 'productPublish', MSG.productPublished, 1],
+    ['GW_PUBLISHED', '撤回', MSG.productRevokeConfirm, 'productRevoke', MSG.productRevoked, 2],
+    ['GW_PUBLISHED', '复制', MSG.productCopyConfirm, 'productCopy', MSG.productCopied, 2],
+    ['GW_DRAFT', '删除', MSG.productDeleteConfirm, 'productDelete', MSG.productDeleted, 1],
+  ] as const)('%s: %s asks %s, posts %s and says %s', async (number, action, question, name, success, id) => {
     const user = userEvent.setup();
-    const seen = productServer();
-    renderApp('/productCenter');
+    const server = productServer();
+    await openCenter();
     await screen.findByRole('article', { name: number });
 
     await user.click(within(cardOf(number)).getByRole('button', { name: action }));
     await confirmWith(user, question);
 
     expect(await screen.findByText(success)).toBeTruthy();
-    const call = seen.find((request) => pathOf(request) === path);
+    const call = server.calls(PRODUCT[name])[0];
     expect(call?.method).toBe('POST');
-    expect(JSON.parse(call?.body ?? '')).toEqual({ id });
+    expect(call?.json).toEqual({ id });
     // the list and totals are read again
-    await waitFor(() => expect(queryCalls(seen).length).toBeGreaterThan(1));
+    await waitFor(() => expect(queryCalls(server).length).toBeGreaterThan(1));
   });
 
   it('sends nothing when the confirmation is cancelled', async () => {
     const user = userEvent.setup();
-    const seen = productServer();
-    renderApp('/productCenter');
+    const server = productServer();
+    await openCenter();
     await screen.findByRole('article', { name: 'GW_DRAFT' });
 
     await user.click(within(cardOf('GW_DRAFT')).getByRole('button', { name: '删除' }));
     const dialog = document.querySelector<HTMLElement>('.ant-modal-confirm');
     await waitFor(() => expect(document.querySelector('.ant-modal-confirm')).toBeTruthy());
     await user.click(within(dialog ?? document.querySelector<HTMLElement>('.ant-modal-confirm')!).getByRole('button', { name: '取消' }));
-    expect(seen.some((request) => pathOf(request) === '/api/product/delete')).toBe(false);
+    expect(server.calls(PRODUCT.productDelete)).toHaveLength(0);
   });
 
   it('shows the server’s refusal', async () => {
     const user = userEvent.setup();
-    productServer(undefined, undefined, () => failure(MSG.productHasNoFlow));
-    renderApp('/productCenter');
+    productServer(undefined, undefined, refuse(PRODUCT.productPublish, MSG.productHasNoFlow));
+    await openCenter();
     await screen.findByRole('article', { name: 'GW_DRAFT' });
 
     await user.click(within(cardOf('GW_DRAFT')).getByRole('button', { name: '发布' }));
@@ -210,19 +211,19 @@ describe('产品中心 infinite scroll', () => {
   it('asks for page 2 when the bottom comes into view, and stops after the last page', async () => {
     const first = Array.from({ length: 20 }, (_, index) => productOf({ id: index + 1, number: `MODEL_${index + 1}` }));
     const second = Array.from({ length: 5 }, (_, index) => productOf({ id: index + 21, number: `MODEL_${index + 21}` }));
-    const seen = productServer([first, second]);
-    renderApp('/productCenter');
+    const server = productServer([first, second]);
+    await openCenter();
     await screen.findByRole('article', { name: 'MODEL_20' });
     expect(screen.queryByRole('article', { name: 'MODEL_21' })).toBeNull();
 
     observers.reach();
     expect(await screen.findByRole('article', { name: 'MODEL_25' })).toBeTruthy();
-    expect(queryOf(queryCalls(seen)[1])).toEqual({ page: '2', pageSize: '20' });
+    expect(queryCalls(server)[1]?.query).toEqual({ page: '2', pageSize: '20' });
     expect(screen.getByText('已加载全部 25 个产品')).toBeTruthy();
 
     observers.reach();
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(queryCalls(seen)).toHaveLength(2);
+    expect(queryCalls(server)).toHaveLength(2);
   });
 });
 
@@ -238,8 +239,8 @@ describe('新增产品 side panel', () => {
   const field = (label: string) => within(panel).getByLabelText(label);
 
   it('asks for every required field and sends nothing', async () => {
-    const seen = productServer();
-    renderApp('/productCenter');
+    const server = productServer();
+    await openCenter();
     const { user, drawer } = await openAdd();
 
     await user.click(drawer.getByRole('button', { name: '确定' }));
@@ -250,7 +251,7 @@ describe('新增产品 side panel', () => {
     expect(fieldErrorOf(field('产品描述'))).toBe(MSG.productDescriptionRequired);
     // no network by default: no communication field
     expect(within(panel).queryByLabelText('通信方式')).toBeNull();
-    expect(seen.some((request) => pathOf(request) === '/api/product/create')).toBe(false);
+    expect(server.calls(PRODUCT.productCreate)).toHaveLength(0);
   });
 
   it.each([
@@ -259,7 +260,7 @@ describe('新增产品 side panel', () => {
     ['   ', '    ', MSG.productNumberRequired, MSG.productCodeRequired],
   ])('refuses model %j and code %j with the shared rules', async (number, code, numberMessage, codeMessage) => {
     productServer();
-    renderApp('/productCenter');
+    await openCenter();
     const { user, drawer } = await openAdd();
 
     await user.type(field('产品型号'), number);
@@ -271,7 +272,7 @@ describe('新增产品 side panel', () => {
 
   it('limits model and code to 32 characters and the description to 200', async () => {
     productServer();
-    renderApp('/productCenter');
+    await openCenter();
     await openAdd();
     expect(field('产品型号').getAttribute('maxlength')).toBe('32');
     expect(field('产品编号').getAttribute('maxlength')).toBe('32');
@@ -280,7 +281,7 @@ describe('新增产品 side panel', () => {
 
   it('asks for the communication only with network, and does not offer noInternet', async () => {
     productServer();
-    renderApp('/productCenter');
+    await openCenter();
     const { user, drawer } = await openAdd();
 
     await user.click(screen.getByRole('switch', { name: '网络支持' }));
@@ -293,8 +294,8 @@ describe('新增产品 side panel', () => {
   });
 
   it('adds a product without network (communicationId null), trimmed, then opens its property step', async () => {
-    const seen = productServer(undefined, undefined, (request) => (pathOf(request) === '/api/product/create' ? { id: 42 } : null));
-    const { router } = renderApp('/productCenter');
+    const server = productServer(undefined, undefined, answer(PRODUCT.productCreate, 42));
+    const { router } = await openCenter();
     const { user, drawer } = await openAdd();
 
     await user.click(field('产品类型'));
@@ -307,9 +308,9 @@ describe('新增产品 side panel', () => {
     await user.click(drawer.getByRole('button', { name: '确定' }));
 
     expect(await screen.findByText(MSG.productAdded)).toBeTruthy();
-    const create = seen.find((request) => pathOf(request) === '/api/product/create');
+    const create = server.calls(PRODUCT.productCreate)[0];
     expect(create?.headers['Content-Type']).toBe('application/json');
-    expect(JSON.parse(create?.body ?? '')).toEqual({
+    expect(create?.json).toEqual({
       productTypeId: 2,
       number: '智能网关_V2',
       code: 'GW_V2',
@@ -322,8 +323,8 @@ describe('新增产品 side panel', () => {
   });
 
   it('sends the chosen communication of a networked product', async () => {
-    const seen = productServer(undefined, undefined, (request) => (pathOf(request) === '/api/product/create' ? 43 : null));
-    renderApp('/productCenter');
+    const server = productServer(undefined, undefined, answer(PRODUCT.productCreate, 43));
+    await openCenter();
     const { user, drawer } = await openAdd();
 
     await user.click(field('产品类型'));
@@ -339,13 +340,13 @@ describe('新增产品 side panel', () => {
     await user.click(drawer.getByRole('button', { name: '确定' }));
 
     expect(await screen.findByText(MSG.productAdded)).toBeTruthy();
-    const create = seen.find((request) => pathOf(request) === '/api/product/create');
-    expect(JSON.parse(create?.body ?? '')).toMatchObject({ connectInternet: true, communicationId: 'THREE_2_ONE' });
+    const create = server.calls(PRODUCT.productCreate)[0];
+    expect(create?.json).toMatchObject({ connectInternet: true, communicationId: 'THREE_2_ONE' });
   });
 
   it('shows the server’s refusal and keeps the panel open', async () => {
-    productServer(undefined, undefined, () => failure(MSG.productCodeTaken));
-    renderApp('/productCenter');
+    productServer(undefined, undefined, refuse(PRODUCT.productCreate, MSG.productCodeTaken));
+    await openCenter();
     const { user, drawer } = await openAdd();
 
     await user.click(field('产品类型'));

@@ -4,8 +4,8 @@ import { Card, Empty, Select, Spin, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
-import { ProductFormDrawer } from '../../../components/product-form-drawer';
-import { lookupOptions, useProductLookup } from '../../../components/product-lookups';
+import { ProductFormDrawer } from '../components/product-form-drawer';
+import { lookupOptions, useProductLookup } from '../../../components/lookup-lists';
 import { useHasFun } from '../../../lib/session-store';
 import { useQueryError } from '../../../lib/use-query-error';
 import { useProducts } from '../api/get-products';
@@ -111,9 +111,7 @@ export function ProductCenterPage() {
         open={drawerOpen}
         product={null}
         onClose={() => setDrawerOpen(false)}
-        onSaved={(id) => {
-          if (id !== null) void navigate(`/productPotion?id=${id}`);
-        }}
+        onSaved={(id) => void navigate(`/productPotion?id=${id}`)}
       />
     </div>
   );

@@ -1,11 +1,17 @@
-import type { Flow, Property } from '@factory/contracts';
+import {
+  FIRMWARE_ENDPOINTS as FIRMWARE,
+  type Flow,
+  FLOW_ENDPOINTS as FLOW,
+  PRODUCT_ENDPOINTS as PRODUCT,
+  type Property,
+  PROPERTY_ENDPOINTS as PROPERTY,
+} from '@factory/contracts';
 import { configure, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useSession } from '../../../lib/session-store';
-import { envelope, installFetch } from '../../../test/fetch-stand-in';
-import { pathOf, queryOf } from '../../../test/line-terminal-fixtures';
+import { answer, installServer } from '../../../test/fake-server';
 import { firmwareOf, flowOf, productOf, productSession, propertyOf } from '../../../test/product-fixtures';
-import { renderApp } from '../../../test/render-app';
+import { renderPage } from '../../../test/render-page';
 import { flowRows } from '../components/flow-diagram';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -27,18 +33,15 @@ const properties: Property[] = [
 ];
 
 function detailServer(flows: Flow[]) {
-  return installFetch((request) => {
-    const path = pathOf(request);
-    if (path === '/api/product/detail') return { body: envelope(offline) };
-    if (path === '/api/property/list') return { body: envelope({ list: properties, total: 4, pageSize: 5, pageNum: 1 }) };
-    if (path === '/api/flow/list') return { body: envelope(flows) };
-    if (path === '/api/firmware/list') {
-      const type = queryOf(request).type;
-      const list = type === 'TEST' ? [firmwareOf({ id: 1, versionNumber: 'v0.9', status: 'USE' })] : [];
-      return { body: envelope({ list, total: list.length, pageSize: 5, pageNum: 1 }) };
-    }
-    return { status: 404, body: { code: 0, data: null, errorMsg: '接口不存在' } };
-  });
+  return installServer(
+    answer(PRODUCT.productDetail, offline),
+    answer(PROPERTY.propertyList, { list: properties, total: 4, pageSize: 5, pageNum: 1 }),
+    answer(FLOW.flowList, flows),
+    answer(FIRMWARE.firmwareList, (request) => {
+      const list = request.query.type === 'TEST' ? [firmwareOf({ id: 1, versionNumber: 'v0.9', status: 'USE' })] : [];
+      return { list, total: list.length, pageSize: 5, pageNum: 1 };
+    }),
+  );
 }
 
 const fiveFlows = [1, 2, 3, 4, 5].map((order) => flowOf({ id: 100 + order, order, normal: order !== 4 }));
@@ -48,7 +51,7 @@ beforeEach(() => useSession.getState().signIn(productSession(['detail'])));
 describe('产品详情 page', () => {
   it('shows the basic information without network fields', async () => {
     detailServer(fiveFlows);
-    renderApp('/productDetail?id=5');
+    await renderPage('/productDetail?id=5');
     expect(await screen.findByRole('heading', { name: 'METER_01' })).toBeTruthy();
     expect(screen.getByText('已发布')).toBeTruthy();
     expect(screen.getByText('网络支持').nextSibling?.textContent).toBe('否');
@@ -59,8 +62,8 @@ describe('产品详情 page', () => {
   });
 
   it('lists the properties with a summary of their values by type, paged by 5', async () => {
-    const seen = detailServer(fiveFlows);
-    renderApp('/productDetail?id=5');
+    const server = detailServer(fiveFlows);
+    await renderPage('/productDetail?id=5');
     const row = (name: string) => screen.getByRole('row', { name: new RegExp(name) });
 
     await screen.findByText('电压');
@@ -69,13 +72,13 @@ describe('产品详情 page', () => {
     expect(within(row('型号')).getByText('长度：32')).toBeTruthy();
     expect(within(row('颜色')).getByText('枚举值：0-红，1-绿')).toBeTruthy();
     expect(within(row('开关')).getByText('布尔值：0-关，1-开')).toBeTruthy();
-    const list = seen.find((request) => pathOf(request) === '/api/property/list');
-    expect(queryOf(list)).toEqual({ productId: '5', page: '1', pageSize: '5' });
+    const list = server.calls(PROPERTY.propertyList)[0];
+    expect(list?.query).toEqual({ productId: '5', page: '1', pageSize: '5' });
   });
 
   it('draws the flows three per row, the second row right to left, with a warning on a changed flow', async () => {
     detailServer(fiveFlows);
-    renderApp('/productDetail?id=5');
+    await renderPage('/productDetail?id=5');
     const diagram = await screen.findByRole('list', { name: '流程图' });
 
     const rows = diagram.querySelectorAll('.flow-diagram__row');
@@ -92,7 +95,7 @@ describe('产品详情 page', () => {
 
   it('says 暂无流程 without flows and shows both firmware tables read-only', async () => {
     detailServer([]);
-    renderApp('/productDetail?id=5');
+    await renderPage('/productDetail?id=5');
     expect(await screen.findByText('暂无流程')).toBeTruthy();
     expect(await screen.findByText('v0.9')).toBeTruthy();
     expect(screen.getByText('暂无业务固件')).toBeTruthy();
@@ -101,7 +104,7 @@ describe('产品详情 page', () => {
 
   it('asks for a product when the address names none', async () => {
     detailServer([]);
-    renderApp('/productDetail');
+    await renderPage('/productDetail');
     expect(await screen.findByText('未指定产品，请从产品中心进入')).toBeTruthy();
   });
 });

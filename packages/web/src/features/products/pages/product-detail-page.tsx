@@ -2,14 +2,14 @@ import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Card, Empty, Spin } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
-import { ProductHeader } from '../../../components/product-steps';
+import { ProductHeader } from '../components/product-steps';
 import { useQueryError } from '../../../lib/use-query-error';
 import { useFlows } from '../api/get-flows';
 import { useProduct } from '../api/get-product';
 import { FirmwareTable } from '../components/firmware-table';
 import { FlowDiagram } from '../components/flow-diagram';
 import { PropertyTable } from '../components/property-table';
-import { productIdOf } from '../product-view';
+import { PRODUCT_MENU, productIdOf } from '../product-view';
 import './product-detail-page.css';
 
 /** 产品详情 (seed 001 §2): basic information, properties, the flow diagram and both firmware tables, read-only. */
@@ -23,7 +23,7 @@ export function ProductDetailPage() {
         title="产品详情"
         breadcrumb={['生产中心', '产品中心', '产品详情']}
         extra={
-          <Link to="/productCenter">
+          <Link to={PRODUCT_MENU}>
             <ArrowLeftOutlined /> 返回产品中心
           </Link>
         }

@@ -1,13 +1,13 @@
-import { MSG, type Firmware } from '@factory/contracts';
+import { FIRMWARE_ENDPOINTS as FIRMWARE, type Firmware, MENUS, MSG, PATHS, PRODUCT_ENDPOINTS as PRODUCT } from '@factory/contracts';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useSession } from '../../../lib/session-store';
-import { envelope, failure, installFetch, type SeenRequest } from '../../../test/fetch-stand-in';
-import { fieldErrorOf, findDialog, pathOf, queryOf } from '../../../test/line-terminal-fixtures';
-import { confirmWith, firmwareOf, LOOKUPS, productOf, productSession } from '../../../test/product-fixtures';
+import { answer, type FakeRoute, installServer, refuse } from '../../../test/fake-server';
+import { fieldErrorOf, findDialog } from '../../../test/line-terminal-fixtures';
+import { confirmWith, firmwareOf, LOOKUP_ROUTES, productOf, productSession } from '../../../test/product-fixtures';
 import { recordBodies } from '../../../test/request-bodies';
-import { renderApp } from '../../../test/render-app';
+import { renderPage } from '../../../test/render-page';
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -16,21 +16,24 @@ const stopped = firmwareOf({ id: 1, type: 'TEST', versionNumber: 'v1.0.0', statu
 const inUse = firmwareOf({ id: 2, type: 'TEST', versionNumber: 'v1.1.0', status: 'USE', originName: 'test-2.bin' });
 const business = firmwareOf({ id: 3, type: 'BUSINESS', versionNumber: 'v2.0.0', status: 'STOP', originName: 'app.bin' });
 
-function pushServer(
-  firmwares: Firmware[] = [stopped, inUse, business],
-  other: (request: SeenRequest) => unknown = () => null,
-  shown = product,
-) {
-  return installFetch((request) => {
-    const path = pathOf(request);
-    if (path === '/api/product/detail') return { body: envelope(shown) };
-    if (path === '/api/firmware/list') {
-      const list = firmwares.filter((firmware) => firmware.type === queryOf(request).type);
-      return { body: envelope({ list, total: list.length, pageSize: 5, pageNum: 1 }) };
-    }
-    const answer = other(request);
-    return { body: answer && typeof answer === 'object' && 'code' in answer ? answer : envelope(answer) };
-  });
+/** The product and its firmware; every write succeeds unless `more` says otherwise. */
+function pushServer(firmwares: Firmware[] = [stopped, inUse, business], shown = product, ...more: FakeRoute[]) {
+  return installServer(
+    ...LOOKUP_ROUTES,
+    answer(PRODUCT.productDetail, shown),
+    answer(FIRMWARE.firmwareList, (request) => {
+      const list = firmwares.filter((firmware) => firmware.type === request.query.type);
+      return { list, total: list.length, pageSize: 5, pageNum: 1 };
+    }),
+    answer(PRODUCT.productEdit, null),
+    answer(PRODUCT.productPublish, null),
+    answer(FIRMWARE.firmwareAdd, 9),
+    answer(FIRMWARE.firmwareEdit, null),
+    answer(FIRMWARE.firmwareUse, null),
+    answer(FIRMWARE.firmwareStop, null),
+    answer(FIRMWARE.firmwareDelete, null),
+    ...more,
+  );
 }
 
 const card = (title: string) => screen.getByText(title).closest<HTMLElement>('.ant-card')!;
@@ -42,8 +45,8 @@ beforeEach(() => useSession.getState().signIn(productSession()));
 
 describe('产品发布 page', () => {
   it('shows the product header, the step bar at step 3 and both firmware tables with their counts', async () => {
-    const seen = pushServer();
-    renderApp('/productPush?id=7');
+    const server = pushServer();
+    await renderPage('/productPush?id=7');
 
     expect(await screen.findByRole('heading', { name: 'GW_PUSH' })).toBeTruthy();
     expect(screen.getByText('GWPUSH')).toBeTruthy();
@@ -54,16 +57,16 @@ describe('产品发布 page', () => {
     expect(document.querySelector('.ant-steps-item-active, .ant-steps-item-process')?.textContent).toContain('产品发布');
 
     const link = within(row('v1.0.0')).getByRole('link', { name: 'test-1.bin' });
-    expect(link.getAttribute('href')).toBe('/api/file/key1');
+    expect(link.getAttribute('href')).toBe(`${PATHS.file}/key1`);
     expect(within(row('v1.0.0')).getByText('停用')).toBeTruthy();
     expect(within(row('v1.1.0')).getByText('使用中')).toBeTruthy();
-    const list = seen.find((request) => pathOf(request) === '/api/firmware/list' && queryOf(request).type === 'TEST');
-    expect(queryOf(list)).toEqual({ productId: '7', type: 'TEST', page: '1', pageSize: '5' });
+    const list = server.calls(FIRMWARE.firmwareList).find((request) => request.query.type === 'TEST');
+    expect(list?.query).toEqual({ productId: '7', type: 'TEST', page: '1', pageSize: '5' });
   });
 
   it('says 暂无产测固件 and 暂无业务固件 when there is none', async () => {
     pushServer([]);
-    renderApp('/productPush?id=7');
+    await renderPage('/productPush?id=7');
     expect(await screen.findByText('暂无产测固件')).toBeTruthy();
     expect(screen.getByText('暂无业务固件')).toBeTruthy();
     expect(screen.getByText('产测固件（0）')).toBeTruthy();
@@ -71,7 +74,7 @@ describe('产品发布 page', () => {
 
   it('offers 编辑, 开启 and 删除 on a stopped firmware and only 停止 on one in use', async () => {
     pushServer();
-    renderApp('/productPush?id=7');
+    await renderPage('/productPush?id=7');
     await screen.findByText('v1.0.0');
 
     const names = (version: string) => within(row(version)).queryAllByRole('button').map((button) => button.textContent);
@@ -84,7 +87,7 @@ describe('产品发布 page', () => {
     // 新增 lands a role without 设置 here (the route table lets add or set in): it reads, it cannot write.
     useSession.getState().signIn(productSession(['add']));
     pushServer();
-    renderApp('/productPush?id=7');
+    await renderPage('/productPush?id=7');
     await screen.findByText('v1.0.0');
 
     for (const name of ['新增', '编辑', '开启', '删除', '停止', '发布', '编辑产品']) {
@@ -95,25 +98,25 @@ describe('产品发布 page', () => {
   });
 
   it.each([
-    ['v1.0.0', '开启', '是否开启该固件?', '/api/firmware/use', MSG.firmwareUsed, 1],
-    ['v1.0.0', '删除', '是否删除该固件?', '/api/firmware/delete', MSG.firmwareDeleted, 1],
-    ['v1.1.0', '停止', '是否停止该固件?', '/api/firmware/stop', MSG.firmwareStopped, 2],
-  ])('%s: %s asks %s, posts %s and says %s', async (version, action, question, path, success, id) => {
+    ['v1.0.0', '开启', '是否开启该固件?', 'firmwareUse', MSG.firmwareUsed, 1],
+    ['v1.0.0', '删除', '是否删除该固件?', 'firmwareDelete', MSG.firmwareDeleted, 1],
+    ['v1.1.0', '停止', '是否停止该固件?', 'firmwareStop', MSG.firmwareStopped, 2],
+  ] as const)('%s: %s asks %s, posts %s and says %s', async (version, action, question, name, success, id) => {
     const user = userEvent.setup();
-    const seen = pushServer();
-    renderApp('/productPush?id=7');
+    const server = pushServer();
+    await renderPage('/productPush?id=7');
     await screen.findByText(version);
 
     await user.click(within(row(version)).getByRole('button', { name: action }));
     await confirmWith(user, question);
     expect(await screen.findByText(success)).toBeTruthy();
-    expect(JSON.parse(seen.find((request) => pathOf(request) === path)?.body ?? '')).toEqual({ id });
+    expect(server.calls(FIRMWARE[name])[0]?.json).toEqual({ id });
   });
 
   it('shows the server’s refusal of a firmware action', async () => {
     const user = userEvent.setup();
-    pushServer(undefined, () => failure(MSG.firmwareInUse));
-    renderApp('/productPush?id=7');
+    pushServer(undefined, undefined, refuse(FIRMWARE.firmwareDelete, MSG.firmwareInUse));
+    await renderPage('/productPush?id=7');
     await screen.findByText('v1.0.0');
     await user.click(within(row('v1.0.0')).getByRole('button', { name: '删除' }));
     await confirmWith(user, '是否删除该固件?');
@@ -122,21 +125,21 @@ describe('产品发布 page', () => {
 
   it('publishes after 是否发布该产品? and goes back to the product center', async () => {
     const user = userEvent.setup();
-    const seen = pushServer();
-    const { router } = renderApp('/productPush?id=7');
+    const server = pushServer();
+    const { router } = await renderPage('/productPush?id=7');
     await screen.findByText('v1.0.0');
 
     await user.click(screen.getByRole('button', { name: '发布' }));
     await confirmWith(user, MSG.productPublishConfirm);
     expect(await screen.findByText(MSG.productPublished)).toBeTruthy();
-    expect(JSON.parse(seen.find((request) => pathOf(request) === '/api/product/publish')?.body ?? '')).toEqual({ id: 7 });
-    await waitFor(() => expect(location(router)).toBe('/productCenter'));
+    expect(server.calls(PRODUCT.productPublish)[0]?.json).toEqual({ id: 7 });
+    await waitFor(() => expect(location(router)).toBe(MENUS.productCenter));
   });
 
   it('stays on the page when publishing is refused', async () => {
     const user = userEvent.setup();
-    pushServer(undefined, (request) => (pathOf(request) === '/api/product/publish' ? failure(MSG.productHasNoFlow) : null));
-    const { router } = renderApp('/productPush?id=7');
+    pushServer(undefined, undefined, refuse(PRODUCT.productPublish, MSG.productHasNoFlow));
+    const { router } = await renderPage('/productPush?id=7');
     await screen.findByText('v1.0.0');
     await user.click(screen.getByRole('button', { name: '发布' }));
     await confirmWith(user, MSG.productPublishConfirm);
@@ -146,11 +149,11 @@ describe('产品发布 page', () => {
 
   it.each([
     ['上一步', '/productFlow?id=7'],
-    ['关闭', '/productCenter'],
+    ['关闭', MENUS.productCenter],
   ])('%s goes to %s', async (name, address) => {
     const user = userEvent.setup();
     pushServer();
-    const { router } = renderApp('/productPush?id=7');
+    const { router } = await renderPage('/productPush?id=7');
     await screen.findByText('v1.0.0');
     await user.click(screen.getByRole('button', { name }));
     await waitFor(() => expect(location(router)).toBe(address));
@@ -162,7 +165,7 @@ describe('产品发布 page', () => {
   ])('the step %s opens %s', async (step, address) => {
     const user = userEvent.setup();
     pushServer();
-    const { router } = renderApp('/productPush?id=7');
+    const { router } = await renderPage('/productPush?id=7');
     await screen.findByText('v1.0.0');
     await user.click(screen.getByText(step));
     await waitFor(() => expect(location(router)).toBe(address));
@@ -170,14 +173,8 @@ describe('产品发布 page', () => {
 
   it('edits the product from the header icon and says 编辑产品成功', async () => {
     const user = userEvent.setup();
-    const seen = installFetch((request) => {
-      const path = pathOf(request);
-      if (path === '/api/product/detail') return { body: envelope(product) };
-      if (path === '/api/firmware/list') return { body: envelope({ list: [], total: 0, pageSize: 5, pageNum: 1 }) };
-      if (path in LOOKUPS) return { body: envelope(LOOKUPS[path]) };
-      return { body: envelope(null) };
-    });
-    renderApp('/productPush?id=7');
+    const server = pushServer([]);
+    await renderPage('/productPush?id=7');
     await user.click(await screen.findByRole('button', { name: '编辑产品' }));
     const panel = within(await findDialog('编辑产品'));
 
@@ -189,8 +186,8 @@ describe('产品发布 page', () => {
     await user.click(panel.getByRole('button', { name: '确定' }));
 
     expect(await screen.findByText(MSG.productEdited)).toBeTruthy();
-    const edit = seen.find((request) => pathOf(request) === '/api/product/edit');
-    expect(JSON.parse(edit?.body ?? '')).toEqual({
+    const edit = server.calls(PRODUCT.productEdit)[0];
+    expect(edit?.json).toEqual({
       id: 7,
       productTypeId: 1,
       number: 'GW_PUSH',
@@ -201,12 +198,12 @@ describe('产品发布 page', () => {
       description: '新的描述',
     });
     // the header is read again
-    await waitFor(() => expect(seen.filter((request) => pathOf(request) === '/api/product/detail').length).toBeGreaterThan(1));
+    await waitFor(() => expect(server.calls(PRODUCT.productDetail).length).toBeGreaterThan(1));
   });
 
   it('offers no writes on a published product', async () => {
-    pushServer(undefined, undefined, { ...product, publishStatus: 'PUBLISH' });
-    renderApp('/productPush?id=7');
+    pushServer(undefined, { ...product, publishStatus: 'PUBLISH' });
+    await renderPage('/productPush?id=7');
     await screen.findByText('v1.0.0');
     for (const name of ['新增', '编辑', '发布', '编辑产品']) expect(screen.queryByRole('button', { name })).toBeNull();
   });
@@ -224,21 +221,21 @@ describe('firmware side panel', () => {
   const binary = (name: string) => new File(['\u007fELF firmware'], name, { type: 'application/octet-stream' });
 
   it('asks for version, file and description', async () => {
-    const seen = pushServer();
-    renderApp('/productPush?id=7');
+    const server = pushServer();
+    await renderPage('/productPush?id=7');
     const { user, panel } = await openAdd();
 
     await user.click(panel.getByRole('button', { name: '确定' }));
     await waitFor(() => expect(fieldErrorOf(panel.getByLabelText('版本号'))).toBe(MSG.firmwareVersionRequired));
     expect(fieldErrorOf(panel.getByLabelText('描述'))).toBe(MSG.firmwareDescriptionRequired);
     expect(panel.getByText(MSG.firmwareFileRequired)).toBeTruthy();
-    expect(seen.some((request) => pathOf(request) === '/api/firmware/add')).toBe(false);
+    expect(server.calls(FIRMWARE.firmwareAdd)).toHaveLength(0);
   });
 
   it('takes one file only: a second says 已有固件，请先删除现有固件', async () => {
     const user = userEvent.setup();
     pushServer();
-    renderApp('/productPush?id=7');
+    await renderPage('/productPush?id=7');
     const { panel } = await openAdd();
 
     await user.upload(fileInput(), binary('first.bin'));
@@ -250,9 +247,9 @@ describe('firmware side panel', () => {
 
   it('adds a firmware: query values and the file part data, then 新增固件成功', async () => {
     const user = userEvent.setup();
-    const seen = pushServer(undefined, () => 9);
+    const server = pushServer();
     const bodies = recordBodies();
-    renderApp('/productPush?id=7');
+    await renderPage('/productPush?id=7');
     const { panel } = await openAdd();
 
     await user.type(panel.getByLabelText('版本号'), ' v3.0.0 ');
@@ -261,17 +258,17 @@ describe('firmware side panel', () => {
     await user.click(panel.getByRole('button', { name: '确定' }));
 
     expect(await screen.findByText(MSG.firmwareAdded)).toBeTruthy();
-    const index = seen.findIndex((request) => pathOf(request) === '/api/firmware/add');
-    expect(seen[index]?.method).toBe('POST');
-    expect(queryOf(seen[index])).toEqual({ productId: '7', type: 'TEST', version: 'v3.0.0', description: '第三版' });
+    const index = server.seen.findIndex((request) => request.url.startsWith(FIRMWARE.firmwareAdd.path));
+    expect(server.seen[index]?.method).toBe('POST');
+    expect(server.calls(FIRMWARE.firmwareAdd)[0]?.query).toEqual({ productId: '7', type: 'TEST', version: 'v3.0.0', description: '第三版' });
     const form = bodies[index] as FormData;
     expect((form.get('data') as File).name).toBe('fw-3.bin');
   });
 
   it('edits a stopped firmware without a new file as an empty post', async () => {
     const user = userEvent.setup();
-    const seen = pushServer();
-    renderApp('/productPush?id=7');
+    const server = pushServer();
+    await renderPage('/productPush?id=7');
     await screen.findByText('v1.0.0');
     await user.click(within(row('v1.0.0')).getByRole('button', { name: '编辑' }));
     const panel = within(await findDialog('编辑产测固件'));
@@ -284,16 +281,16 @@ describe('firmware side panel', () => {
 
     expect(await screen.findByText(MSG.firmwareEdited)).toBeTruthy();
     expect(screen.queryByText(MSG.firmwareFileEditFailed)).toBeNull();
-    const edit = seen.find((request) => pathOf(request) === '/api/firmware/edit');
-    expect(queryOf(edit)).toEqual({ id: '1', version: 'v1.0.1', description: '产测固件' });
+    const edit = server.calls(FIRMWARE.firmwareEdit)[0];
+    expect(edit?.query).toEqual({ id: '1', version: 'v1.0.1', description: '产测固件' });
     expect(edit?.body).toBe('{}');
   });
 
   it('sends a replacing file on edit', async () => {
     const user = userEvent.setup();
-    const seen = pushServer();
+    const server = pushServer();
     const bodies = recordBodies();
-    renderApp('/productPush?id=7');
+    await renderPage('/productPush?id=7');
     await screen.findByText('v1.0.0');
     await user.click(within(row('v1.0.0')).getByRole('button', { name: '编辑' }));
     const panel = within(await findDialog('编辑产测固件'));
@@ -303,14 +300,14 @@ describe('firmware side panel', () => {
     await user.click(panel.getByRole('button', { name: '确定' }));
 
     expect(await screen.findByText(MSG.firmwareEdited)).toBeTruthy();
-    const index = seen.findIndex((request) => pathOf(request) === '/api/firmware/edit');
+    const index = server.seen.findIndex((request) => request.url.startsWith(FIRMWARE.firmwareEdit.path));
     expect(((bodies[index] as FormData).get('data') as File).name).toBe('new.bin');
   });
 
   it('warns 文件修改失败 when the file was removed and none chosen: the server kept the old one', async () => {
     const user = userEvent.setup();
     pushServer();
-    renderApp('/productPush?id=7');
+    await renderPage('/productPush?id=7');
     await screen.findByText('v1.0.0');
     await user.click(within(row('v1.0.0')).getByRole('button', { name: '编辑' }));
     const panel = within(await findDialog('编辑产测固件'));
@@ -326,7 +323,7 @@ describe('firmware side panel', () => {
   it('starts empty when adding after an edit was cancelled', async () => {
     const user = userEvent.setup();
     pushServer();
-    renderApp('/productPush?id=7');
+    await renderPage('/productPush?id=7');
     await screen.findByText('v1.0.0');
     await user.click(within(row('v1.0.0')).getByRole('button', { name: '编辑' }));
     const editPanel = within(await findDialog('编辑产测固件'));

@@ -3,8 +3,8 @@ import { Button, Card, Empty, Result, Space, Spin } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
-import { ProductFormDrawer } from '../../../components/product-form-drawer';
-import { ProductSteps } from '../../../components/product-steps';
+import { ProductFormDrawer } from '../components/product-form-drawer';
+import { ProductSteps } from '../components/product-steps';
 import { useHasFun } from '../../../lib/session-store';
 import { useQueryError } from '../../../lib/use-query-error';
 import { useProduct } from '../api/get-product';
@@ -77,10 +77,10 @@ export function ProductPushPage() {
       <FirmwareTable productId={productId} type="BUSINESS" writable={writable} />
       <div className="product-push-page__buttons">
         <Space>
-          <Button onClick={() => void navigate('/productCenter')}>关闭</Button>
+          <Button onClick={() => void navigate(PRODUCT_MENU)}>关闭</Button>
           <Button onClick={() => void navigate(`/productFlow?id=${productId}`)}>上一步</Button>
           {canPush && editable && (
-            <Button type="primary" onClick={() => actions.publish(product.data, () => void navigate('/productCenter'))}>
+            <Button type="primary" onClick={() => actions.publish(product.data, () => void navigate(PRODUCT_MENU))}>
               发布
             </Button>
           )}

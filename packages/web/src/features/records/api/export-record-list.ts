@@ -1,14 +1,11 @@
-import { MSG, PATHS, RECORD_COUNT_HEADER } from '@factory/contracts';
+import { MSG, RECORD_COUNT_HEADER, RECORDS_ENDPOINTS, requestOf } from '@factory/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError, UPLOAD_TIMEOUT_MS } from '../../../lib/api-client';
-import { errorMsgOf, fileNameOf, isAttachment, saveBlob, withQuery } from '../../../lib/download';
+import { errorMsgOf, fileNameOf, isAttachment, saveBlob } from '../../../lib/download';
 import { feedback } from '../../../lib/feedback';
 import { useSession } from '../../../lib/session-store';
-import type { RecordListParams } from './record-keys';
-
-/** The list's filters without its paging: the export writes every page. */
-export type RecordExportParams = Omit<RecordListParams, 'page' | 'pageSize'>;
+import type { RecordExportQuery } from './record-keys';
 
 /** How far a download has come: the record count the server announced and the bytes received. */
 export interface ExportProgress {
@@ -28,7 +25,7 @@ export interface ExportProgress {
  * Resolves to the name the file was saved under and the record count.
  */
 export async function exportRecordList(
-  params: RecordExportParams,
+  query: RecordExportQuery,
   onProgress: (progress: ExportProgress) => void,
   signal?: AbortSignal,
 ): Promise<{ fileName: string; records: number | null }> {
@@ -47,8 +44,8 @@ export async function exportRecordList(
   let text: string | null = null;
   try {
     // Only the filters applied: an empty one is no filter.
-    const applied = Object.fromEntries(Object.entries(params).filter(([, value]) => value !== undefined && value !== ''));
-    response = await fetch(withQuery(PATHS.recordExportList, applied), {
+    const applied = Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined && value !== '')) as RecordExportQuery;
+    response = await fetch(requestOf(RECORDS_ENDPOINTS.recordExportList, applied).url, {
       headers: token ? { Authorization: `Bearer ${token}` } : {},
       signal: controller.signal,
     });
@@ -86,7 +83,7 @@ export async function exportRecordList(
     }
     throw new ApiError('business', refusal, response.status);
   }
-  const fileName = fileNameOf(response.headers.get('Content-Disposition') ?? '') ?? `生产记录_${params.taskId}.xlsx`;
+  const fileName = fileNameOf(response.headers.get('Content-Disposition') ?? '') ?? `生产记录_${String(query.taskId)}.xlsx`;
   saveBlob(new Blob(parts, { type: response.headers.get('Content-Type') ?? undefined }), fileName);
   return { fileName, records };
 }
@@ -98,11 +95,11 @@ export function useExportRecordList() {
   const [progress, setProgress] = useState<ExportProgress | null>(null);
   const [controller, setController] = useState<AbortController | null>(null);
   const mutation = useMutation({
-    mutationFn: (params: RecordExportParams) => {
+    mutationFn: (query: RecordExportQuery) => {
       const next = new AbortController();
       setController(next);
       setProgress({ records: null, bytes: 0 });
-      return exportRecordList(params, setProgress, next.signal);
+      return exportRecordList(query, setProgress, next.signal);
     },
     onSettled: () => {
       setController(null);

@@ -1,4 +1,4 @@
-import { PATHS } from '@factory/contracts';
+import { RECORDS_ENDPOINTS } from '@factory/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { downloadFile } from '../../../lib/download';
 
@@ -8,7 +8,7 @@ import { downloadFile } from '../../../lib/download';
  * file is fetched and saved under the answer's content-disposition name.
  */
 export function exportRecord(code: string): Promise<string> {
-  return downloadFile(PATHS.recordExport, { id: code }, `生产记录_${code}.xlsx`);
+  return downloadFile(RECORDS_ENDPOINTS.recordExport.path, { id: code }, `生产记录_${code}.xlsx`);
 }
 
 export function useExportRecord() {

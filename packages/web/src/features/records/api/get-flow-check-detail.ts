@@ -1,12 +1,11 @@
-import { PATHS, type FlowCheckDetail } from '@factory/contracts';
+import { RECORDS_ENDPOINTS } from '@factory/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 import { recordKeys } from './record-keys';
 
 /** GET /api/flow/checkDetail?id=<flow result id>: one test with every auto and manual check. */
-export function getFlowCheckDetail(resultId: number, signal?: AbortSignal): Promise<FlowCheckDetail> {
-  return apiGet<FlowCheckDetail>(PATHS.flowCheckDetail, { id: resultId }, { signal });
-}
+export const getFlowCheckDetail = (resultId: number, signal?: AbortSignal) =>
+  apiCall(RECORDS_ENDPOINTS.flowCheckDetail, { id: resultId }, { signal });
 
 export const flowCheckDetailQuery = (resultId: number) =>
   queryOptions({

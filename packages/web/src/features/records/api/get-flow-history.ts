@@ -1,26 +1,25 @@
-import { PATHS, type FlowHistoryEntry, type Page } from '@factory/contracts';
+import { RECORDS_ENDPOINTS } from '@factory/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client';
-import { recordKeys, type FlowHistoryParams } from './record-keys';
+import { apiCall } from '../../../lib/api-client';
+import { type FlowHistoryQuery, recordKeys } from './record-keys';
 
 /**
  * GET /api/flow/historyList ?flowTopoId&deviceId&page&pageSize: the device's results
  * at one flow, newest first, as the usual { list, total, pageSize, pageNum } (DESIGN.md §3).
  */
-export function getFlowHistory(params: FlowHistoryParams, signal?: AbortSignal): Promise<Page<FlowHistoryEntry>> {
-  return apiGet<Page<FlowHistoryEntry>>(PATHS.flowHistoryList, { ...params }, { signal });
-}
+export const getFlowHistory = (query: FlowHistoryQuery, signal?: AbortSignal) =>
+  apiCall(RECORDS_ENDPOINTS.flowHistoryList, query, { signal });
 
-export const flowHistoryQuery = (params: FlowHistoryParams) =>
+export const flowHistoryQuery = (query: FlowHistoryQuery) =>
   queryOptions({
-    queryKey: recordKeys.history(params),
-    queryFn: ({ signal }) => getFlowHistory(params, signal),
+    queryKey: recordKeys.history(query),
+    queryFn: ({ signal }) => getFlowHistory(query, signal),
     placeholderData: keepPreviousData,
   });
 
-export function useFlowHistory(params: FlowHistoryParams | null) {
+export function useFlowHistory(query: FlowHistoryQuery | null) {
   return useQuery({
-    ...flowHistoryQuery(params ?? { flowTopoId: 0, deviceId: '', page: 1, pageSize: 5 }),
-    enabled: params !== null,
+    ...flowHistoryQuery(query ?? { flowTopoId: 0, deviceId: '', page: 1, pageSize: 5 }),
+    enabled: query !== null,
   });
 }

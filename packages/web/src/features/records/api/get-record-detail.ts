@@ -1,12 +1,10 @@
-import { PATHS, type RecordDetail } from '@factory/contracts';
+import { RECORDS_ENDPOINTS } from '@factory/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 import { recordKeys } from './record-keys';
 
 /** GET /api/productionRecord/detail?id=<production code>: the device, its task and each flow's latest result. */
-export function getRecordDetail(code: string, signal?: AbortSignal): Promise<RecordDetail> {
-  return apiGet<RecordDetail>(PATHS.recordDetail, { id: code }, { signal });
-}
+export const getRecordDetail = (code: string, signal?: AbortSignal) => apiCall(RECORDS_ENDPOINTS.recordDetail, { id: code }, { signal });
 
 export const recordDetailQuery = (code: string) =>
   queryOptions({

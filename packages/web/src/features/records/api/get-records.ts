@@ -1,24 +1,22 @@
-import { PATHS, type RecordPage } from '@factory/contracts';
+import { RECORDS_ENDPOINTS } from '@factory/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client';
-import { recordKeys, type RecordListParams } from './record-keys';
+import { apiCall } from '../../../lib/api-client';
+import { recordKeys, type RecordListQuery } from './record-keys';
 
 /**
  * GET /api/productionRecord/list ?taskId&testStatus&fromTime&toTime&searchText&page&pageSize
  * → { data, totalRecord, pageSize, page } (seed 000 §7; the records keep their own keys).
  */
-export function getRecords(params: RecordListParams, signal?: AbortSignal): Promise<RecordPage> {
-  return apiGet<RecordPage>(PATHS.recordList, { ...params }, { signal });
-}
+export const getRecords = (query: RecordListQuery, signal?: AbortSignal) => apiCall(RECORDS_ENDPOINTS.recordList, query, { signal });
 
-export const recordsQuery = (params: RecordListParams) =>
+export const recordsQuery = (query: RecordListQuery) =>
   queryOptions({
-    queryKey: recordKeys.list(params),
-    queryFn: ({ signal }) => getRecords(params, signal),
+    queryKey: recordKeys.list(query),
+    queryFn: ({ signal }) => getRecords(query, signal),
     // The table keeps its rows while the next page loads instead of flashing empty.
     placeholderData: keepPreviousData,
   });
 
-export function useRecords(params: RecordListParams) {
-  return useQuery(recordsQuery(params));
+export function useRecords(query: RecordListQuery) {
+  return useQuery(recordsQuery(query));
 }

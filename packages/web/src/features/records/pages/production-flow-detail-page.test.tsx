@@ -1,11 +1,10 @@
-import { MSG, PATHS } from '@factory/contracts';
+import { MSG, RECORDS_ENDPOINTS as RECORDS } from '@factory/contracts';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useSession } from '../../../lib/session-store';
-import { envelope, failure, installFetch, type SeenRequest } from '../../../test/fetch-stand-in';
-import { pathOf, queryOf } from '../../../test/line-terminal-fixtures';
-import { renderApp } from '../../../test/render-app';
+import { answer, type FakeRequest, installServer, refusal, type Refusal } from '../../../test/fake-server';
+import { renderPage } from '../../../test/render-page';
 import { checkDetailOf, flowResultOf, recordDetailOf, recordFlowOf, recordSession } from '../record-fixtures';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -52,18 +51,13 @@ const record = recordDetailOf({
   ],
 });
 
-type Answer = { status?: number; body: unknown };
-function flowServer(answers: { check?: (request: SeenRequest) => Answer; record?: () => Answer } = {}) {
-  return installFetch((request) => {
-    const path = pathOf(request);
-    if (path === PATHS.flowCheckDetail) return answers.check?.(request) ?? { body: envelope(check) };
-    if (path === PATHS.recordDetail) return answers.record?.() ?? { body: envelope(record) };
-    if (path === PATHS.flowHistoryList) return { body: envelope({ list: [], total: 0, pageSize: 5, pageNum: 1 }) };
-    return { body: envelope(null) };
-  });
+function flowServer(answers: { check?: (request: FakeRequest) => typeof check | Refusal; record?: () => typeof record | Refusal } = {}) {
+  return installServer(
+    answer(RECORDS.flowCheckDetail, (request) => answers.check?.(request) ?? check),
+    answer(RECORDS.recordDetail, () => answers.record?.() ?? record),
+    answer(RECORDS.flowHistoryList, { list: [], total: 0, pageSize: 5, pageNum: 1 }),
+  );
 }
-
-const calls = (seen: SeenRequest[], path: string) => seen.filter((request) => pathOf(request) === path);
 
 /** The rows of the table in the card with this title, cell texts each. */
 function tableRows(cardTitle: string): string[][] {
@@ -89,17 +83,17 @@ beforeEach(() => useSession.getState().signIn(recordSession()));
 
 describe('流程检测详情 page', () => {
   it('shows the test with its tester, time, result, history count and every check', async () => {
-    const seen = flowServer();
-    renderApp('/productionFlowDetail?taskId=8&resultId=P01&flowId=102&testId=9002');
+    const server = flowServer();
+    await renderPage('/productionFlowDetail?taskId=8&resultId=P01&flowId=102&testId=9002');
 
     await screen.findByText('worker_li');
     expect(screen.getByRole('heading', { name: '流程检测详情' })).toBeTruthy();
     expect(document.querySelector('.page-header__breadcrumb')?.textContent).toBe(
       '生产中心/产线检测/生产记录/生产记录详情/流程检测详情',
     );
-    expect(queryOf(calls(seen, PATHS.flowCheckDetail)[0])).toEqual({ id: '9002' });
+    expect(server.calls(RECORDS.flowCheckDetail)[0]?.query).toEqual({ id: '9002' });
     // testId given: the record is not read
-    expect(calls(seen, PATHS.recordDetail)).toHaveLength(0);
+    expect(server.calls(RECORDS.recordDetail)).toHaveLength(0);
 
     expect(summary()).toMatchObject({
       生产码: 'P01',
@@ -125,34 +119,38 @@ describe('流程检测详情 page', () => {
   });
 
   it('without testId, reads the record and shows the flow’s latest test', async () => {
-    const seen = flowServer();
-    renderApp('/productionFlowDetail?taskId=8&resultId=P01&flowId=102');
+    const server = flowServer();
+    await renderPage('/productionFlowDetail?taskId=8&resultId=P01&flowId=102');
 
     await screen.findByText('worker_li');
-    expect(queryOf(calls(seen, PATHS.recordDetail)[0])).toEqual({ id: 'P01' });
-    expect(queryOf(calls(seen, PATHS.flowCheckDetail)[0])).toEqual({ id: '9002' });
+    expect(server.calls(RECORDS.recordDetail)[0]?.query).toEqual({ id: 'P01' });
+    expect(server.calls(RECORDS.flowCheckDetail)[0]?.query).toEqual({ id: '9002' });
   });
 
   it('says a flow is untested rather than asking for a test', async () => {
-    const seen = flowServer();
-    renderApp('/productionFlowDetail?taskId=8&resultId=P01&flowId=103');
+    const server = flowServer();
+    await renderPage('/productionFlowDetail?taskId=8&resultId=P01&flowId=103');
     expect(await screen.findByText('老化测试尚未检测')).toBeTruthy();
-    expect(calls(seen, PATHS.flowCheckDetail)).toHaveLength(0);
+    expect(server.calls(RECORDS.flowCheckDetail)).toHaveLength(0);
   });
 
   it('links the history count to the history with the flow name encoded twice, which that page reads back', async () => {
     const user = userEvent.setup();
-    const seen = flowServer();
-    const { router } = renderApp('/productionFlowDetail?taskId=8&resultId=P01&flowId=102&testId=9002');
+    const server = flowServer();
+    const { router, unmount } = await renderPage('/productionFlowDetail?taskId=8&resultId=P01&flowId=102&testId=9002');
     await screen.findByText('worker_li');
 
     await user.click(screen.getByRole('button', { name: '3' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/productionFlowTestLog'), OTHER_PAGE);
     const twice = encodeURIComponent(encodeURIComponent(FLOW_NAME));
     expect(router.state.location.search).toBe(`?taskId=8&resultId=P01&flowId=102&flowTopoId=102&flowName=${twice}`);
+    // The history page at that address (renderPage shows one page at a time).
+    const { pathname, search } = router.state.location;
+    unmount();
+    await renderPage(`${pathname}${search}`);
     // one decoding by the router, one by the page: the name as it was
     expect(await screen.findByRole('heading', { name: `${FLOW_NAME} · 检测历史` })).toBeTruthy();
-    await waitFor(() => expect(queryOf(calls(seen, PATHS.flowHistoryList)[0])).toEqual({
+    await waitFor(() => expect(server.calls(RECORDS.flowHistoryList)[0]?.query).toEqual({
       flowTopoId: '102',
       deviceId: 'P01',
       page: '1',
@@ -163,7 +161,7 @@ describe('流程检测详情 page', () => {
   it('goes back to the record detail on 返回', async () => {
     const user = userEvent.setup();
     flowServer();
-    const { router } = renderApp('/productionFlowDetail?taskId=8&resultId=P01&flowId=102&testId=9002');
+    const { router } = await renderPage('/productionFlowDetail?taskId=8&resultId=P01&flowId=102&testId=9002');
     await screen.findByText('worker_li');
 
     await user.click(screen.getByRole('button', { name: '返回' }));
@@ -172,21 +170,21 @@ describe('流程检测详情 page', () => {
   });
 
   it('shows the server’s message when the test is refused, and 404 as gone', async () => {
-    flowServer({ check: () => ({ status: 403, body: failure(MSG.noPermission) }) });
-    const { unmount } = renderApp('/productionFlowDetail?taskId=8&resultId=P01&flowId=102&testId=9002');
+    flowServer({ check: () => refusal(MSG.noPermission, 403) });
+    const { unmount } = await renderPage('/productionFlowDetail?taskId=8&resultId=P01&flowId=102&testId=9002');
     expect(await screen.findByText('检测结果加载失败')).toBeTruthy();
     expect(screen.getAllByText(MSG.noPermission).length).toBeGreaterThanOrEqual(1);
     unmount();
 
-    flowServer({ check: () => ({ status: 404, body: failure('检测结果不存在') }) });
-    renderApp('/productionFlowDetail?taskId=8&resultId=P01&flowId=102&testId=77');
+    flowServer({ check: () => refusal('检测结果不存在', 404) });
+    await renderPage('/productionFlowDetail?taskId=8&resultId=P01&flowId=102&testId=77');
     expect(await screen.findByText('该检测结果不存在、已被删除或无权查看')).toBeTruthy();
   });
 
   it('asks for nothing without a production code', async () => {
-    const seen = flowServer();
-    renderApp('/productionFlowDetail?taskId=8&flowId=102&testId=9002');
+    const server = flowServer();
+    await renderPage('/productionFlowDetail?taskId=8&flowId=102&testId=9002');
     expect(await screen.findByText('未指定检测')).toBeTruthy();
-    expect(seen.filter((request) => pathOf(request).startsWith('/api/flow') || pathOf(request).startsWith('/api/production'))).toHaveLength(0);
+    expect(server.seen).toHaveLength(0);
   });
 });

@@ -1,11 +1,11 @@
-import { MSG, PATHS } from '@factory/contracts';
+import { type Answer, MSG, RECORDS_ENDPOINTS as RECORDS } from '@factory/contracts';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useSession } from '../../../lib/session-store';
-import { envelope, failure, installFetch, type SeenRequest } from '../../../test/fetch-stand-in';
-import { chooseOption, pathOf, queryOf } from '../../../test/line-terminal-fixtures';
-import { renderApp } from '../../../test/render-app';
+import { answer, type FakeRequest, type FakeServer, installServer, refusal, type Refusal } from '../../../test/fake-server';
+import { chooseOption } from '../../../test/line-terminal-fixtures';
+import { renderPage } from '../../../test/render-page';
 import { historyEntryOf, recordSession } from '../record-fixtures';
 import { encodeTwice } from '../record-view';
 
@@ -20,14 +20,17 @@ const entries = [
   historyEntryOf({ id: 9001, attempt: 1, uname: 'worker_wang', status: 'TEST_ERROR' }),
 ];
 
-function historyServer(answer: (request: SeenRequest) => { status?: number; body: unknown } = (request) => {
-  const { page = '1', pageSize = '5' } = queryOf(request);
-  return { body: envelope({ list: entries, total: 42, pageSize: Number(pageSize), pageNum: Number(page) }) };
-}) {
-  return installFetch((request) => (pathOf(request) === PATHS.flowHistoryList ? answer(request) : { body: envelope(null) }));
+type HistoryPage = Answer<typeof RECORDS.flowHistoryList>;
+function historyServer(
+  reply: (request: FakeRequest) => HistoryPage | Refusal = ({ query }) => {
+    const { page = '1', pageSize = '5' } = query;
+    return { list: entries, total: 42, pageSize: Number(pageSize), pageNum: Number(page) };
+  },
+) {
+  return installServer(answer(RECORDS.flowHistoryList, reply));
 }
 
-const historyCalls = (seen: SeenRequest[]) => seen.filter((request) => pathOf(request) === PATHS.flowHistoryList);
+const historyCalls = (server: FakeServer) => server.calls(RECORDS.flowHistoryList);
 const HISTORY_URL = `/productionFlowTestLog?taskId=8&resultId=P01&flowId=102&flowTopoId=102&flowName=${encodeTwice(FLOW_NAME)}`;
 const tableIdle = () => waitFor(() => expect(document.querySelector('.ant-spin-blur')).toBeNull());
 
@@ -35,12 +38,12 @@ beforeEach(() => useSession.getState().signIn(recordSession()));
 
 describe('流程检测历史 page', () => {
   it('lists the device’s tests at the flow, 5 per page, under the decoded flow name', async () => {
-    const seen = historyServer();
-    renderApp(HISTORY_URL);
+    const server = historyServer();
+    await renderPage(HISTORY_URL);
 
     await screen.findByText('worker_li');
     expect(screen.getByRole('heading', { name: `${FLOW_NAME} · 检测历史` })).toBeTruthy();
-    expect(queryOf(historyCalls(seen)[0])).toEqual({ flowTopoId: '102', deviceId: 'P01', page: '1', pageSize: '5' });
+    expect(historyCalls(server)[0]?.query).toEqual({ flowTopoId: '102', deviceId: 'P01', page: '1', pageSize: '5' });
 
     const rows = screen.getAllByRole('row').map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
     expect(rows).toEqual([
@@ -54,12 +57,12 @@ describe('流程检测历史 page', () => {
 
   it('pages with sizes 5/10/15/20', async () => {
     const user = userEvent.setup();
-    const seen = historyServer();
-    renderApp(HISTORY_URL);
+    const server = historyServer();
+    await renderPage(HISTORY_URL);
     await screen.findByText('worker_li');
 
     await user.click(screen.getByTitle('4'));
-    await waitFor(() => expect(queryOf(historyCalls(seen).at(-1))).toMatchObject({ page: '4', pageSize: '5' }));
+    await waitFor(() => expect(historyCalls(server).at(-1)?.query).toMatchObject({ page: '4', pageSize: '5' }));
     await tableIdle();
 
     const changer = document.querySelector<HTMLElement>('.ant-pagination-options .ant-select');
@@ -68,13 +71,13 @@ describe('流程检测历史 page', () => {
     const sizes = [...document.querySelectorAll('.ant-select-dropdown .ant-select-item-option')].map((option) => option.getAttribute('title'));
     expect(sizes).toEqual(['5 条/页', '10 条/页', '15 条/页', '20 条/页']);
     await chooseOption(user, '15 条/页');
-    await waitFor(() => expect(queryOf(historyCalls(seen).at(-1))).toMatchObject({ page: '1', pageSize: '15' }));
+    await waitFor(() => expect(historyCalls(server).at(-1)?.query).toMatchObject({ page: '1', pageSize: '15' }));
   });
 
   it('opens one past test with 详情', async () => {
     const user = userEvent.setup();
     historyServer();
-    const { router } = renderApp(HISTORY_URL);
+    const { router } = await renderPage(HISTORY_URL);
     await screen.findByText('worker_li');
 
     await user.click(within(screen.getByRole('row', { name: /第2次/ })).getByRole('button', { name: '详情' }));
@@ -85,7 +88,7 @@ describe('流程检测历史 page', () => {
   it('goes back to the flow detail (its latest test) on 返回', async () => {
     const user = userEvent.setup();
     historyServer();
-    const { router } = renderApp(HISTORY_URL);
+    const { router } = await renderPage(HISTORY_URL);
     await screen.findByText('worker_li');
 
     await user.click(screen.getByRole('button', { name: '返回' }));
@@ -95,26 +98,26 @@ describe('流程检测历史 page', () => {
 
   it('shows a name that came encoded only once as it came', async () => {
     historyServer();
-    renderApp(`/productionFlowTestLog?taskId=8&resultId=P01&flowId=102&flowTopoId=102&flowName=${encodeURIComponent('100% 合格')}`);
+    await renderPage(`/productionFlowTestLog?taskId=8&resultId=P01&flowId=102&flowTopoId=102&flowName=${encodeURIComponent('100% 合格')}`);
     expect(await screen.findByRole('heading', { name: '100% 合格 · 检测历史' })).toBeTruthy();
   });
 
   it('shows 暂无数据 when there is no test, and the server’s message when refused', async () => {
-    historyServer(() => ({ body: envelope({ list: [], total: 0, pageSize: 5, pageNum: 1 }) }));
-    const { unmount } = renderApp(HISTORY_URL);
+    historyServer(() => ({ list: [], total: 0, pageSize: 5, pageNum: 1 }));
+    const { unmount } = await renderPage(HISTORY_URL);
     await waitFor(() => expect(document.querySelector('.ant-empty-description')?.textContent).toBe('暂无数据'));
     unmount();
 
-    historyServer(() => ({ status: 403, body: failure(MSG.noPermission) }));
-    renderApp(HISTORY_URL);
+    historyServer(() => refusal(MSG.noPermission, 403));
+    await renderPage(HISTORY_URL);
     expect(await screen.findByText(MSG.noPermission)).toBeTruthy();
     expect(screen.getByText('检测历史加载失败')).toBeTruthy();
   });
 
   it('asks for nothing without the flow', async () => {
-    const seen = historyServer();
-    renderApp('/productionFlowTestLog?taskId=8&resultId=P01');
+    const server = historyServer();
+    await renderPage('/productionFlowTestLog?taskId=8&resultId=P01');
     expect(await screen.findByText('未指定流程')).toBeTruthy();
-    expect(historyCalls(seen)).toHaveLength(0);
+    expect(historyCalls(server)).toHaveLength(0);
   });
 });

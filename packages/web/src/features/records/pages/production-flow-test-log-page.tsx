@@ -5,7 +5,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { tablePagination, type Paging } from '../../../lib/paging';
 import { useQueryError } from '../../../lib/use-query-error';
 import { useFlowHistory } from '../api/get-flow-history';
-import type { FlowHistoryParams } from '../api/record-keys';
+import type { FlowHistoryQuery } from '../api/record-keys';
 import { FlowResultTag } from '../components/record-status-tag';
 import { RecordsHeader } from '../components/records-header';
 import { MissingQuery } from '../components/records-result';
@@ -58,11 +58,11 @@ interface HistoryTableProps {
 function HistoryTable({ taskId, code, flowId, flowTopoId }: HistoryTableProps) {
   const navigate = useNavigate();
   const [paging, setPaging] = useState<Paging>(FIRST);
-  const params: FlowHistoryParams = useMemo(
+  const query: FlowHistoryQuery = useMemo(
     () => ({ flowTopoId, deviceId: code, page: paging.page, pageSize: paging.pageSize }),
     [flowTopoId, code, paging],
   );
-  const history = useFlowHistory(params);
+  const history = useFlowHistory(query);
   useQueryError(history.error);
 
   const columns: TableColumnsType<FlowHistoryEntry> = [

@@ -1,11 +1,10 @@
-import { MSG, PATHS } from '@factory/contracts';
+import { MSG, RECORDS_ENDPOINTS as RECORDS } from '@factory/contracts';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useSession } from '../../../lib/session-store';
-import { envelope, failure, installFetch, type SeenRequest } from '../../../test/fetch-stand-in';
-import { pathOf, queryOf } from '../../../test/line-terminal-fixtures';
-import { renderApp } from '../../../test/render-app';
+import { answer, type FakeRequest, installServer, refusal, type Refusal } from '../../../test/fake-server';
+import { renderPage } from '../../../test/render-page';
 import { flowResultOf, recordDetailOf, recordFlowOf, recordSession } from '../record-fixtures';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -41,8 +40,8 @@ const detail = recordDetailOf({
   ],
 });
 
-function detailServer(answer: (request: SeenRequest) => { status?: number; body: unknown } = () => ({ body: envelope(detail) })) {
-  return installFetch((request) => (pathOf(request) === PATHS.recordDetail ? answer(request) : { body: envelope(null) }));
+function detailServer(reply: (request: FakeRequest) => typeof detail | Refusal = () => detail) {
+  return installServer(answer(RECORDS.recordDetail, reply));
 }
 
 const URL_OF_DETAIL = `/productionLogDetail?taskId=8&resultId=${encodeURIComponent('P 01/A')}`;
@@ -58,11 +57,11 @@ beforeEach(() => useSession.getState().signIn(recordSession()));
 
 describe('生产记录详情 page', () => {
   it('shows the device and its flows as tiles in snake order with their latest results', async () => {
-    const seen = detailServer();
-    renderApp(URL_OF_DETAIL);
+    const server = detailServer();
+    await renderPage(URL_OF_DETAIL);
 
     const first = await screen.findByRole('button', { name: '流程1 上电检测 合格' });
-    expect(queryOf(seen.find((request) => pathOf(request) === PATHS.recordDetail))).toEqual({ id: 'P 01/A' });
+    expect(server.calls(RECORDS.recordDetail)[0]?.query).toEqual({ id: 'P 01/A' });
     expect(screen.getByRole('heading', { name: '生产记录详情' })).toBeTruthy();
     expect(document.querySelector('.page-header__breadcrumb')?.textContent).toBe('生产中心/产线检测/生产记录/生产记录详情');
 
@@ -111,7 +110,7 @@ describe('生产记录详情 page', () => {
   it('opens a tested flow’s result', async () => {
     const user = userEvent.setup();
     detailServer();
-    const { router } = renderApp(URL_OF_DETAIL);
+    const { router } = await renderPage(URL_OF_DETAIL);
 
     await user.click(await screen.findByRole('button', { name: '流程2 通信检测 不合格' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/productionFlowDetail'), OTHER_PAGE);
@@ -126,7 +125,7 @@ describe('生产记录详情 page', () => {
   it('goes back to the task’s records on 返回', async () => {
     const user = userEvent.setup();
     detailServer();
-    const { router } = renderApp(URL_OF_DETAIL);
+    const { router } = await renderPage(URL_OF_DETAIL);
 
     await screen.findByRole('button', { name: '流程2 通信检测 不合格' });
     await user.click(screen.getByRole('button', { name: '返回' }));
@@ -136,8 +135,8 @@ describe('生产记录详情 page', () => {
 
   it('says so when the record does not exist, with a way back', async () => {
     const user = userEvent.setup();
-    detailServer(() => ({ status: 404, body: failure('生产记录不存在') }));
-    const { router } = renderApp(URL_OF_DETAIL);
+    detailServer(() => refusal('生产记录不存在', 404));
+    const { router } = await renderPage(URL_OF_DETAIL);
 
     expect(await screen.findByText('该生产记录不存在、已被删除或无权查看')).toBeTruthy();
     // the server's message as a pop-up too
@@ -147,17 +146,17 @@ describe('生产记录详情 page', () => {
   });
 
   it('shows the server’s message when the detail is refused', async () => {
-    detailServer(() => ({ status: 403, body: failure(MSG.noPermission) }));
-    renderApp(URL_OF_DETAIL);
+    detailServer(() => refusal(MSG.noPermission, 403));
+    await renderPage(URL_OF_DETAIL);
     expect(await screen.findByText('生产记录加载失败')).toBeTruthy();
     expect(screen.getAllByText(MSG.noPermission).length).toBeGreaterThanOrEqual(1);
     expect(screen.getByRole('button', { name: '重试' })).toBeTruthy();
   });
 
   it('asks for nothing without a production code', async () => {
-    const seen = detailServer();
-    renderApp('/productionLogDetail?taskId=8');
+    const server = detailServer();
+    await renderPage('/productionLogDetail?taskId=8');
     expect(await screen.findByText('未指定设备')).toBeTruthy();
-    expect(seen.some((request) => pathOf(request) === PATHS.recordDetail)).toBe(false);
+    expect(server.calls(RECORDS.recordDetail).length > 0).toBe(false);
   });
 });

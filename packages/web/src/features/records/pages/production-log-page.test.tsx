@@ -1,13 +1,13 @@
-import { MSG, PATHS, RECORD_COUNT_HEADER } from '@factory/contracts';
+import { MENUS, MSG, RECORD_COUNT_HEADER, RECORDS_ENDPOINTS as RECORDS, type RecordPage, TASK_ENDPOINTS } from '@factory/contracts';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../../lib/session-store';
-import { envelope, failure, installFetch, type SeenRequest } from '../../../test/fetch-stand-in';
-import { chooseOption, pathOf, queryOf } from '../../../test/line-terminal-fixtures';
-import { renderApp } from '../../../test/render-app';
-import { flowResultOf, recordFlowOf, recordOf, recordSession } from '../record-fixtures';
+import { answer, type FakeRequest, type FakeServer, installServer, refusal, refuse } from '../../../test/fake-server';
+import { chooseOption } from '../../../test/line-terminal-fixtures';
+import { renderPage } from '../../../test/render-page';
+import { flowResultOf, recordFlowOf, recordOf, recordSession, recordTaskOf } from '../record-fixtures';
 
 configure({ asyncUtilTimeout: 5000 });
 /** A route change waits for the next page's chunk, which a loaded two-core machine may import slowly. */
@@ -31,16 +31,18 @@ const records = [
   recordOf({ id: 'P03', deviceSn: null, deviceMac: null, testStatus: null, flows: flowsWith(null, false) }),
 ];
 
+/** The records list (123 records, the page asked); the task's flows are left unanswered unless given. */
 function recordServer(
-  answer: (request: SeenRequest) => { status?: number; body: unknown } = (request) => {
-    const { page = '1', pageSize = '10' } = queryOf(request);
-    return { body: envelope({ data: records, totalRecord: 123, pageSize: Number(pageSize), page: Number(page) }) };
+  list: (request: FakeRequest) => RecordPage | ReturnType<typeof refusal> = ({ query }) => {
+    const { page = '1', pageSize = '10' } = query;
+    return { data: records, totalRecord: 123, pageSize: Number(pageSize), page: Number(page) };
   },
 ) {
-  return installFetch((request) => (pathOf(request) === PATHS.recordList ? answer(request) : { body: envelope(null) }));
+  return installServer(answer(RECORDS.recordList, list));
 }
 
-const listCalls = (seen: SeenRequest[]) => seen.filter((request) => pathOf(request) === PATHS.recordList);
+const listCalls = (server: FakeServer) => server.calls(RECORDS.recordList);
+const lastQuery = (server: FakeServer) => listCalls(server).at(-1)?.query;
 const rowOf = (code: string) => screen.getByRole('row', { name: new RegExp(`^${code}\\b`) });
 const cellsOf = (code: string) => within(rowOf(code)).getAllByRole('cell').map((cell) => cell.textContent);
 const tableIdle = () => waitFor(() => expect(document.querySelector('.ant-spin-blur')).toBeNull());
@@ -50,13 +52,13 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('生产记录 page', () => {
   it('lists the devices with one column per flow in flow order, asking page 1 of 10 of the task', async () => {
-    const seen = recordServer();
-    renderApp('/productionLog?id=8');
+    const server = recordServer();
+    await renderPage('/productionLog?id=8');
     await screen.findByText('P01');
 
     expect(screen.getByRole('heading', { name: '生产记录' })).toBeTruthy();
     expect(document.querySelector('.page-header__breadcrumb')?.textContent).toBe('生产中心/产线检测/生产记录');
-    expect(queryOf(listCalls(seen)[0])).toEqual({ taskId: '8', page: '1', pageSize: '10' });
+    expect(listCalls(server)[0]?.query).toEqual({ taskId: '8', page: '1', pageSize: '10' });
 
     const headers = screen.getAllByRole('columnheader').map((header) => header.textContent);
     expect(headers).toEqual(['生产码', 'SN', 'MAC', '检测时间', '检测状态', '产线', '上电检测', '通信检测', '老化测试', '操作']);
@@ -69,27 +71,27 @@ describe('生产记录 page', () => {
 
   it('sends status and dates at once (the end as the day after), the text on Enter or 查询, and 重置 clears them', async () => {
     const user = userEvent.setup();
-    const seen = recordServer();
-    renderApp('/productionLog?id=8');
+    const server = recordServer();
+    await renderPage('/productionLog?id=8');
     await screen.findByText('P01');
 
     await user.click(screen.getByRole('combobox', { name: '检测状态' }));
     await chooseOption(user, '不合格');
-    await waitFor(() => expect(queryOf(listCalls(seen).at(-1))).toEqual({ taskId: '8', page: '1', pageSize: '10', testStatus: 'NOT_PASS' }));
+    await waitFor(() => expect(lastQuery(server)).toEqual({ taskId: '8', page: '1', pageSize: '10', testStatus: 'NOT_PASS' }));
 
     await user.click(screen.getByPlaceholderText('开始日期'));
     await user.type(screen.getByPlaceholderText('开始日期'), '2026-01-30{Enter}');
     await user.type(screen.getByPlaceholderText('结束日期'), '2026-01-31{Enter}');
     await waitFor(() =>
-      expect(queryOf(listCalls(seen).at(-1))).toMatchObject({ testStatus: 'NOT_PASS', fromTime: '2026-01-30', toTime: '2026-02-01' }),
+      expect(lastQuery(server)).toMatchObject({ testStatus: 'NOT_PASS', fromTime: '2026-01-30', toTime: '2026-02-01' }),
     );
 
     const search = screen.getByRole('textbox', { name: '生产码/SN/MAC' });
     await user.type(search, ' SN-A1 ');
-    const before = listCalls(seen).length;
+    const before = listCalls(server).length;
     await user.keyboard('{Enter}');
     await waitFor(() =>
-      expect(queryOf(listCalls(seen).at(-1))).toEqual({
+      expect(lastQuery(server)).toEqual({
         taskId: '8',
         page: '1',
         pageSize: '10',
@@ -99,15 +101,15 @@ describe('生产记录 page', () => {
         searchText: 'SN-A1',
       }),
     );
-    expect(listCalls(seen).length).toBe(before + 1);
+    expect(listCalls(server).length).toBe(before + 1);
 
     await user.clear(search);
     await user.type(search, 'AA:01');
     await user.click(screen.getByRole('button', { name: '查询' }));
-    await waitFor(() => expect(queryOf(listCalls(seen).at(-1))).toMatchObject({ searchText: 'AA:01' }));
+    await waitFor(() => expect(lastQuery(server)).toMatchObject({ searchText: 'AA:01' }));
 
     await user.click(screen.getByRole('button', { name: '重置' }));
-    await waitFor(() => expect(queryOf(listCalls(seen).at(-1))).toEqual({ taskId: '8', page: '1', pageSize: '10' }));
+    await waitFor(() => expect(lastQuery(server)).toEqual({ taskId: '8', page: '1', pageSize: '10' }));
     expect((search as HTMLInputElement).value).toBe('');
     expect((screen.getByPlaceholderText('开始日期') as HTMLInputElement).value).toBe('');
   });
@@ -115,7 +117,7 @@ describe('生产记录 page', () => {
   it('offers no day after today in the date range', async () => {
     const user = userEvent.setup();
     recordServer();
-    renderApp('/productionLog?id=8');
+    await renderPage('/productionLog?id=8');
     await screen.findByText('P01');
     await user.click(screen.getByPlaceholderText('开始日期'));
 
@@ -128,12 +130,12 @@ describe('生产记录 page', () => {
 
   it('pages with sizes 10/20/50 from the answer’s totalRecord', async () => {
     const user = userEvent.setup();
-    const seen = recordServer();
-    renderApp('/productionLog?id=8');
+    const server = recordServer();
+    await renderPage('/productionLog?id=8');
     await screen.findByText('P01');
 
     await user.click(screen.getByTitle('3'));
-    await waitFor(() => expect(queryOf(listCalls(seen).at(-1))).toEqual({ taskId: '8', page: '3', pageSize: '10' }));
+    await waitFor(() => expect(lastQuery(server)).toEqual({ taskId: '8', page: '3', pageSize: '10' }));
     await tableIdle();
 
     const changer = document.querySelector<HTMLElement>('.ant-pagination-options .ant-select');
@@ -143,13 +145,13 @@ describe('生产记录 page', () => {
     expect(sizes).toEqual(['10 条/页', '20 条/页', '50 条/页']);
     await chooseOption(user, '50 条/页');
     // A new size starts again at page 1.
-    await waitFor(() => expect(queryOf(listCalls(seen).at(-1))).toEqual({ taskId: '8', page: '1', pageSize: '50' }));
+    await waitFor(() => expect(lastQuery(server)).toEqual({ taskId: '8', page: '1', pageSize: '50' }));
   });
 
   it('opens a record’s detail with 详情', async () => {
     const user = userEvent.setup();
     recordServer();
-    const { router } = renderApp('/productionLog?id=8');
+    const { router } = await renderPage('/productionLog?id=8');
     await screen.findByText('P02');
 
     await user.click(within(rowOf('P02')).getByRole('button', { name: '详情' }));
@@ -160,14 +162,14 @@ describe('生产记录 page', () => {
   it('exports a record as a file fetched with the token, saved under the server’s name', async () => {
     const user = userEvent.setup();
     recordServer();
-    renderApp('/productionLog?id=8');
+    await renderPage('/productionLog?id=8');
     await screen.findByText('P01');
 
     // The file comes as an attachment, which the shared stand-in (text only) does not model.
     const standIn = globalThis.fetch;
     const asked: Array<{ url: string; authorization: string | undefined }> = [];
     globalThis.fetch = (input, init) => {
-      if (!String(input).startsWith(PATHS.recordExport)) return standIn(input, init);
+      if (!String(input).startsWith(RECORDS.recordExport.path)) return standIn(input, init);
       asked.push({ url: String(input), authorization: (init?.headers as Record<string, string>).Authorization });
       return Promise.resolve(
         new Response('x', { headers: { 'Content-Disposition': `attachment; filename*=UTF-8''P01_%E7%94%9F%E4%BA%A7%E8%AE%B0%E5%BD%95.xlsx` } }),
@@ -180,7 +182,7 @@ describe('生产记录 page', () => {
 
     await user.click(within(rowOf('P01')).getByRole('button', { name: '导出' }));
     await waitFor(() => expect(downloads).toEqual(['P01_生产记录.xlsx']));
-    expect(asked).toEqual([{ url: '/api/productionRecord/export?id=P01', authorization: 'Bearer token-1' }]);
+    expect(asked).toEqual([{ url: `${RECORDS.recordExport.path}?id=P01`, authorization: 'Bearer token-1' }]);
   });
 
   /**
@@ -192,7 +194,7 @@ describe('生产记录 page', () => {
     let body: ReadableStreamDefaultController<Uint8Array> | null = null;
     const asked: Array<{ url: string; authorization: string | undefined; signal: AbortSignal | undefined }> = [];
     globalThis.fetch = (input, init) => {
-      if (!String(input).startsWith(PATHS.recordExportList)) return standIn(input, init);
+      if (!String(input).startsWith(RECORDS.recordExportList.path)) return standIn(input, init);
       asked.push({ url: String(input), authorization: (init?.headers as Record<string, string>).Authorization, signal: init?.signal ?? undefined });
       const stream = new ReadableStream<Uint8Array>({
         start: (controller) => {
@@ -220,34 +222,38 @@ describe('生产记录 page', () => {
 
   it('exports the filtered list, every page, showing the record count and the bytes received until it is saved', async () => {
     const user = userEvent.setup();
-    const seen = recordServer();
-    renderApp('/productionLog?id=8');
+    const server = recordServer();
+    await renderPage('/productionLog?id=8');
     await screen.findByText('P01');
     await user.click(screen.getByRole('combobox', { name: '检测状态' }));
     await chooseOption(user, '不合格');
     await user.type(screen.getByRole('textbox', { name: '生产码/SN/MAC' }), 'AA:{Enter}');
-    await waitFor(() => expect(queryOf(listCalls(seen).at(-1))).toMatchObject({ testStatus: 'NOT_PASS', searchText: 'AA:' }));
+    await waitFor(() => expect(lastQuery(server)).toMatchObject({ testStatus: 'NOT_PASS', searchText: 'AA:' }));
     // A filter typed but not searched is not the list's, so not the export's either.
     await user.type(screen.getByRole('textbox', { name: '生产码/SN/MAC' }), 'B');
 
-    const server = listExportServer();
+    const exported = listExportServer();
     const downloads: string[] = [];
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       downloads.push(this.download);
     });
     await user.click(screen.getByRole('button', { name: '导出列表' }));
     await waitFor(() => expect(progressText()).toBe('正在导出 123 条记录，已接收 0 B取消'));
-    expect(server.asked).toEqual([
-      { url: '/api/productionRecord/exportList?taskId=8&testStatus=NOT_PASS&searchText=AA%3A', authorization: 'Bearer token-1', signal: expect.any(AbortSignal) },
+    expect(exported.asked).toEqual([
+      {
+        url: `${RECORDS.recordExportList.path}?taskId=8&testStatus=NOT_PASS&searchText=AA%3A`,
+        authorization: 'Bearer token-1',
+        signal: expect.any(AbortSignal),
+      },
     ]);
-    server.send(800);
+    exported.send(800);
     await waitFor(() => expect(progressText()).toBe('正在导出 123 条记录，已接收 800 B取消'));
-    server.send(2048);
+    exported.send(2048);
     await waitFor(() => expect(progressText()).toBe('正在导出 123 条记录，已接收 2.8 KB取消'));
-    server.send(3 * 1024 * 1024);
+    exported.send(3 * 1024 * 1024);
     await waitFor(() => expect(progressText()).toBe('正在导出 123 条记录，已接收 3.0 MB取消'));
     expect(downloads).toEqual([]);
-    server.end();
+    exported.end();
     await waitFor(() => expect(downloads).toEqual(['M1_生产记录_8.xlsx']));
     expect(await screen.findByText('已导出 123 条记录')).toBeTruthy();
     expect(progressText()).toBeNull();
@@ -256,20 +262,20 @@ describe('生产记录 page', () => {
   it('cancels an export on 取消: the download stops and nothing is saved', async () => {
     const user = userEvent.setup();
     recordServer();
-    renderApp('/productionLog?id=8');
+    await renderPage('/productionLog?id=8');
     await screen.findByText('P01');
-    const server = listExportServer();
+    const exported = listExportServer();
     const downloads: string[] = [];
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       downloads.push(this.download);
     });
 
     await user.click(screen.getByRole('button', { name: '导出列表' }));
-    server.send(100);
+    exported.send(100);
     await waitFor(() => expect(progressText()).toBe('正在导出 123 条记录，已接收 100 B取消'));
     await user.click(within(screen.getByRole('status')).getByRole('button', { name: '取消' }));
     expect(await screen.findByText('已取消导出')).toBeTruthy();
-    expect(server.asked[0]!.signal!.aborted).toBe(true);
+    expect(exported.asked[0]!.signal!.aborted).toBe(true);
     expect(progressText()).toBeNull();
     expect(downloads).toEqual([]);
   });
@@ -277,11 +283,11 @@ describe('生产记录 page', () => {
   it('shows the refusal of the list’s export, and offers none for an empty list', async () => {
     const user = userEvent.setup();
     let total = 3;
-    installFetch((request) => {
-      if (pathOf(request) === PATHS.recordExportList) return { status: 404, body: failure('数据不存在') };
-      return { body: envelope({ data: total ? records : [], totalRecord: total, pageSize: 10, page: 1 }) };
-    });
-    renderApp('/productionLog?id=8');
+    installServer(
+      refuse(RECORDS.recordExportList, '数据不存在', 404),
+      answer(RECORDS.recordList, () => ({ data: total ? records : [], totalRecord: total, pageSize: 10, page: 1 })),
+    );
+    await renderPage('/productionLog?id=8');
     await screen.findByText('P01');
     await user.click(screen.getByRole('button', { name: '导出列表' }));
     expect(await screen.findByText('数据不存在')).toBeTruthy();
@@ -295,11 +301,11 @@ describe('生产记录 page', () => {
 
   it('shows the refusal of an export', async () => {
     const user = userEvent.setup();
-    installFetch((request) => {
-      if (pathOf(request) === PATHS.recordExport) return { status: 404, body: failure('生产记录不存在') };
-      return { body: envelope({ data: records, totalRecord: 3, pageSize: 10, page: 1 }) };
-    });
-    renderApp('/productionLog?id=8');
+    installServer(
+      refuse(RECORDS.recordExport, '生产记录不存在', 404),
+      answer(RECORDS.recordList, { data: records, totalRecord: 3, pageSize: 10, page: 1 }),
+    );
+    await renderPage('/productionLog?id=8');
     await screen.findByText('P01');
 
     await user.click(within(rowOf('P03')).getByRole('button', { name: '导出' }));
@@ -311,12 +317,11 @@ describe('生产记录 page', () => {
       { id: 102, name: '通信检测', sequence: 2 },
       { id: 101, name: '上电检测', sequence: 1 },
     ];
-    const seen = installFetch((request) => {
-      if (pathOf(request) === PATHS.recordList) return { body: envelope({ data: [], totalRecord: 0, pageSize: 10, page: 1 }) };
-      if (pathOf(request) === PATHS.taskDetail) return { body: envelope({ id: 8, flows: taskFlows }) };
-      return { body: envelope(null) };
-    });
-    renderApp('/productionLog?id=8');
+    const server = installServer(
+      answer(RECORDS.recordList, { data: [], totalRecord: 0, pageSize: 10, page: 1 }),
+      answer(TASK_ENDPOINTS.taskDetail, recordTaskOf(8, taskFlows)),
+    );
+    await renderPage('/productionLog?id=8');
     await waitFor(() => expect(document.querySelector('.ant-empty-description')?.textContent).toBe('暂无数据'));
     await waitFor(() => expect(screen.getAllByRole('columnheader')).toHaveLength(9));
     expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
@@ -330,12 +335,12 @@ describe('生产记录 page', () => {
       '通信检测',
       '操作',
     ]);
-    expect(queryOf(seen.find((request) => pathOf(request) === PATHS.taskDetail))).toEqual({ id: '8' });
+    expect(server.calls(TASK_ENDPOINTS.taskDetail)[0]?.query).toEqual({ id: '8' });
   });
 
   it('lists no flow column while neither the task nor a record names one', async () => {
-    recordServer(() => ({ body: envelope({ data: [], totalRecord: 0, pageSize: 10, page: 1 }) }));
-    renderApp('/productionLog?id=8');
+    recordServer(() => ({ data: [], totalRecord: 0, pageSize: 10, page: 1 }));
+    await renderPage('/productionLog?id=8');
     await waitFor(() => expect(document.querySelector('.ant-empty-description')?.textContent).toBe('暂无数据'));
     expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
       '生产码',
@@ -352,9 +357,9 @@ describe('生产记录 page', () => {
     const user = userEvent.setup();
     let fail = true;
     recordServer(() =>
-      fail ? { status: 403, body: failure(MSG.noPermission) } : { body: envelope({ data: records, totalRecord: 3, pageSize: 10, page: 1 }) },
+      fail ? refusal(MSG.noPermission, 403) : { data: records, totalRecord: 3, pageSize: 10, page: 1 },
     );
-    renderApp('/productionLog?id=8');
+    await renderPage('/productionLog?id=8');
 
     expect(await screen.findByText(MSG.noPermission)).toBeTruthy();
     expect(screen.getByText('生产记录加载失败')).toBeTruthy();
@@ -365,12 +370,12 @@ describe('生产记录 page', () => {
 
   it('asks for nothing without a task id and goes back to the task list', async () => {
     const user = userEvent.setup();
-    const seen = recordServer();
-    const { router } = renderApp('/productionLog');
+    const server = recordServer();
+    const { router } = await renderPage('/productionLog');
     expect(await screen.findByText('未指定任务')).toBeTruthy();
-    expect(listCalls(seen)).toHaveLength(0);
+    expect(listCalls(server)).toHaveLength(0);
 
     await user.click(screen.getByRole('button', { name: '返回' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/productionCenter'), OTHER_PAGE);
+    await waitFor(() => expect(router.state.location.pathname).toBe(MENUS.productionCenter), OTHER_PAGE);
   });
 });

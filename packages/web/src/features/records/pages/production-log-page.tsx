@@ -1,17 +1,18 @@
 import { RECORD_LIMITS, type ProductionRecord, type TestStatus } from '@factory/contracts';
 import { App, Button, Card, DatePicker, Empty, Select, Table, type TableColumnsType } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { SearchQuery } from '../../../components/search-query';
 import { ApiError, showApiError } from '../../../lib/api-client';
-import { tablePagination, type Paging } from '../../../lib/paging';
+import type { Paging } from '../../../lib/paging';
+import { useListState } from '../../../lib/use-list-state';
 import { useQueryError } from '../../../lib/use-query-error';
 import { useExportRecord } from '../api/export-record';
-import { EXPORT_CANCELLED, type RecordExportParams, useExportRecordList } from '../api/export-record-list';
+import { EXPORT_CANCELLED, useExportRecordList } from '../api/export-record-list';
 import { useRecords } from '../api/get-records';
 import { useRecordTask } from '../api/get-record-task';
-import type { RecordListParams } from '../api/record-keys';
+import type { RecordExportQuery, RecordListQuery } from '../api/record-keys';
 import { RecordExportProgress } from '../components/record-export-progress';
 import { FlowResultTag, TestStatusTag } from '../components/record-status-tag';
 import { RecordsHeader } from '../components/records-header';
@@ -62,30 +63,24 @@ export function ProductionLogPage() {
 
 function RecordTable({ taskId }: { taskId: number }) {
   const navigate = useNavigate();
-  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
-  const [draft, setDraft] = useState('');
-  const [paging, setPaging] = useState<Paging>(FIRST);
+  const { filters, filter: filterBy, draft, setDraft, paging, pagination } = useListState<Filters>(NO_FILTERS, FIRST);
 
   const { message } = App.useApp();
-  const filtered: RecordExportParams = useMemo(
+  const filtered: RecordExportQuery = useMemo(
     () => ({ taskId, testStatus: filters.testStatus, ...rangeParams(filters.range), searchText: filters.text || undefined }),
     [taskId, filters],
   );
-  const params: RecordListParams = useMemo(() => ({ ...filtered, page: paging.page, pageSize: paging.pageSize }), [filtered, paging]);
-  const records = useRecords(params);
+  const query: RecordListQuery = useMemo(() => ({ ...filtered, page: paging.page, pageSize: paging.pageSize }), [filtered, paging]);
+  const records = useRecords(query);
   useQueryError(records.error);
   // Its failure shows nowhere: the columns then come from the records alone.
   const task = useRecordTask(taskId);
   const exporting = useExportRecord();
 
-  const filterBy = (next: Partial<Filters>) => {
-    setFilters((current) => ({ ...current, ...next }));
-    setPaging((current) => ({ ...current, page: 1 }));
-  };
+  // Back to no filter on page 1, keeping the page size (useListState's reset would restore it too).
   const reset = () => {
     setDraft('');
-    setFilters(NO_FILTERS);
-    setPaging((current) => ({ ...current, page: 1 }));
+    filterBy({ ...NO_FILTERS, testStatus: undefined });
   };
   const exportOne = (code: string) => exporting.mutate(code, { onError: showApiError });
   const exportingList = useExportRecordList();
@@ -199,7 +194,7 @@ function RecordTable({ taskId }: { taskId: number }) {
         columns={columns}
         dataSource={rows}
         loading={records.isFetching}
-        pagination={tablePagination(paging, records.data?.totalRecord ?? 0, setPaging, RECORD_LIMITS.pageSizes)}
+        pagination={pagination(records.data?.totalRecord ?? 0, RECORD_LIMITS.pageSizes)}
         locale={{ emptyText: empty }}
         tableLayout="fixed"
         scroll={{ x: 'max-content' }}

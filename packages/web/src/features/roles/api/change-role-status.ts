@@ -1,18 +1,12 @@
-import { PATHS } from '@factory/contracts';
+import { type CallInput, ROLE_ENDPOINTS } from '@factory/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPostForm } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 import { roleKeys } from './role-keys';
 
-export interface RoleStatusChange {
-  id: number;
-  /** 1 启用, 0 停用 */
-  status: 0 | 1;
-}
+const CHANGE_STATUS = ROLE_ENDPOINTS.roleChangeStatus;
 
-/** POST /api/role/changeStatus, form-encoded {id, status} (seed 000 §7). */
-export function changeRoleStatus({ id, status }: RoleStatusChange): Promise<unknown> {
-  return apiPostForm<unknown>(PATHS.roleChangeStatus, { id, status });
-}
+/** {id, status}: 1 启用, 0 停用. */
+export const changeRoleStatus = (body: CallInput<typeof CHANGE_STATUS>) => apiCall(CHANGE_STATUS, body);
 
 export function useChangeRoleStatus() {
   const queryClient = useQueryClient();

@@ -1,12 +1,12 @@
-import { PATHS } from '@factory/contracts';
+import { type CallInput, ROLE_ENDPOINTS } from '@factory/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 import { roleKeys } from './role-keys';
 
-/** POST /api/role/copy (JSON) {id}: a stopped copy of the role with the same permissions. */
-export function copyRole(id: number): Promise<unknown> {
-  return apiPost<unknown>(PATHS.roleCopy, { id });
-}
+const COPY = ROLE_ENDPOINTS.roleCopy;
+
+/** A stopped copy of the role with the same permissions; answers the copy's id. */
+export const copyRole = (body: CallInput<typeof COPY>) => apiCall(COPY, body);
 
 export function useCopyRole() {
   const queryClient = useQueryClient();

@@ -1,23 +1,12 @@
-import { PATHS } from '@factory/contracts';
+import { type CallInput, ROLE_ENDPOINTS } from '@factory/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 import { roleKeys } from './role-keys';
 
-/** One granted menu and the ids of the function buttons granted on it. */
-export interface RoleMenuFunction {
-  menuId: number;
-  funIdList: number[];
-}
+const CREATE = ROLE_ENDPOINTS.roleCreate;
 
-/** POST /api/role/create (JSON); the role belongs to the signed-in account. */
-export interface CreateRoleBody {
-  roleName: string;
-  roleMenuFunctionVOS: RoleMenuFunction[];
-}
-
-export function createRole(body: CreateRoleBody): Promise<unknown> {
-  return apiPost<unknown>(PATHS.roleCreate, body);
-}
+/** The role belongs to the signed-in account; answers the new role's id. */
+export const createRole = (body: CallInput<typeof CREATE>) => apiCall(CREATE, body);
 
 export function useCreateRole() {
   const queryClient = useQueryClient();

@@ -1,12 +1,12 @@
-import { PATHS } from '@factory/contracts';
+import { type CallInput, ROLE_ENDPOINTS } from '@factory/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 import { roleKeys } from './role-keys';
 
-/** POST /api/role/delete (JSON) {id}; the server refuses an enabled role or one a user holds. */
-export function deleteRole(id: number): Promise<unknown> {
-  return apiPost<unknown>(PATHS.roleDelete, { id });
-}
+const DELETE = ROLE_ENDPOINTS.roleDelete;
+
+/** The server refuses an enabled role or one a user holds. */
+export const deleteRole = (body: CallInput<typeof DELETE>) => apiCall(DELETE, body);
 
 export function useDeleteRole() {
   const queryClient = useQueryClient();

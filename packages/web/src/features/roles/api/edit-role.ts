@@ -1,26 +1,22 @@
-import { PATHS } from '@factory/contracts';
+import { type CallInput, ROLE_ENDPOINTS } from '@factory/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api-client';
-import type { CreateRoleBody } from './create-role';
+import { apiCall } from '../../../lib/api-client';
 import { roleKeys } from './role-keys';
 
-/** POST /api/role/edit (JSON): the create body plus the role's id. */
-export interface EditRoleBody extends CreateRoleBody {
-  id: number;
-}
+const EDIT = ROLE_ENDPOINTS.roleEdit;
 
-export function editRole(body: EditRoleBody): Promise<unknown> {
-  return apiPost<unknown>(PATHS.roleEdit, body);
-}
+/** The create body plus the role's id. */
+export const editRole = (body: CallInput<typeof EDIT>) => apiCall(EDIT, body);
 
 export function useEditRole() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: editRole,
-    onSuccess: (_data, body) =>
+    // The server answers the role's id.
+    onSuccess: (id) =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: roleKeys.lists() }),
-        queryClient.invalidateQueries({ queryKey: roleKeys.detail(body.id) }),
+        queryClient.invalidateQueries({ queryKey: roleKeys.detail(id) }),
       ]),
   });
 }

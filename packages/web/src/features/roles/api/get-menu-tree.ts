@@ -1,18 +1,17 @@
-import { PATHS, type MenuTreeNode } from '@factory/contracts';
+import { MENU_ENDPOINTS } from '@factory/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 import { roleKeys } from './role-keys';
 
 /**
- * GET /api/menu/getMenuTree?withFunction=true&forRole=true: the menus and function
- * buttons (type 1) the signed-in user may grant: what it holds itself, line
- * management left out. The editor filters the excluded entries again (grantableTree).
+ * The menus and function buttons (type 1) the signed-in user may grant: what it
+ * holds itself, line management left out. The editor filters the excluded entries
+ * again (grantableTree).
  */
-export function getMenuTree(signal?: AbortSignal): Promise<MenuTreeNode[]> {
-  return apiGet<MenuTreeNode[]>(PATHS.menuTree, { withFunction: true, forRole: true }, { signal });
-}
+export const getMenuTree = (signal?: AbortSignal) =>
+  apiCall(MENU_ENDPOINTS.menuTree, { withFunction: 'true', forRole: 'true' }, { signal });
 
-export const menuTreeQueryOptions = () =>
+export const menuTreeQuery = () =>
   queryOptions({
     queryKey: roleKeys.menuTree(),
     queryFn: ({ signal }) => getMenuTree(signal),
@@ -21,5 +20,5 @@ export const menuTreeQueryOptions = () =>
   });
 
 export function useMenuTree(enabled: boolean) {
-  return useQuery({ ...menuTreeQueryOptions(), enabled });
+  return useQuery({ ...menuTreeQuery(), enabled });
 }

@@ -1,17 +1,15 @@
-import { PATHS, type RoleDetail } from '@factory/contracts';
+import { ROLE_ENDPOINTS } from '@factory/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 import { roleKeys } from './role-keys';
 
-/** GET /api/role/detail?id: the role and the menus and buttons it holds. */
-export function getRoleDetail(id: number, signal?: AbortSignal): Promise<RoleDetail> {
-  return apiGet<RoleDetail>(PATHS.roleDetail, { id }, { signal });
-}
+/** The role and the menus and buttons it holds. */
+export const getRoleDetail = (id: number, signal?: AbortSignal) => apiCall(ROLE_ENDPOINTS.roleDetail, { id }, { signal });
 
-export const roleDetailQueryOptions = (id: number) =>
+export const roleDetailQuery = (id: number) =>
   queryOptions({ queryKey: roleKeys.detail(id), queryFn: ({ signal }) => getRoleDetail(id, signal) });
 
 /** null: nothing to load (the panel adds a role). */
 export function useRoleDetail(id: number | null) {
-  return useQuery({ ...roleDetailQueryOptions(id ?? 0), enabled: id !== null });
+  return useQuery({ ...roleDetailQuery(id ?? 0), enabled: id !== null });
 }

@@ -1,32 +1,20 @@
-import { PATHS, type RoleRow } from '@factory/contracts';
+import { ROLE_ENDPOINTS } from '@factory/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client';
-import { roleKeys, type RoleListParams } from './role-keys';
+import { apiCall } from '../../../lib/api-client';
+import { roleKeys, type RoleListQuery } from './role-keys';
 
-export interface RolePage {
-  list: RoleRow[];
-  total: number;
-  pageSize: number;
-  pageNum: number;
-}
+/** The server scopes the list to the signed-in account's roles. */
+export const getRoles = ({ page, pageSize, roleName, status }: RoleListQuery, signal?: AbortSignal) =>
+  apiCall(ROLE_ENDPOINTS.roleList, { page, pageSize, roleName, status }, { signal });
 
-/** GET /api/role/getList: the server scopes the list to the signed-in account's roles. */
-export function getRoles(params: RoleListParams, signal?: AbortSignal): Promise<RolePage> {
-  return apiGet<RolePage>(
-    PATHS.roleList,
-    { page: params.page, pageSize: params.pageSize, roleName: params.roleName, status: params.status },
-    { signal },
-  );
-}
-
-export const rolesQueryOptions = (params: RoleListParams) =>
+export const rolesQuery = (query: RoleListQuery) =>
   queryOptions({
-    queryKey: roleKeys.list(params),
-    queryFn: ({ signal }) => getRoles(params, signal),
+    queryKey: roleKeys.list(query),
+    queryFn: ({ signal }) => getRoles(query, signal),
     // Paging and filtering keep the old rows on screen until the new ones arrive.
     placeholderData: keepPreviousData,
   });
 
-export function useRoles(params: RoleListParams) {
-  return useQuery(rolesQueryOptions(params));
+export function useRoles(query: RoleListQuery) {
+  return useQuery(rolesQuery(query));
 }

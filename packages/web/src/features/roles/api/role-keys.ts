@@ -1,16 +1,13 @@
-/** What the role list is asked for (seed 000 §7: role_getList). */
-export interface RoleListParams {
-  page: number;
-  pageSize: number;
-  roleName?: string;
-  status?: number;
-}
+import type { QueryIn, ROLE_ENDPOINTS } from '@factory/contracts';
+
+/** The query of the role list, as the contract defines it (seed 000 §7: role_getList). */
+export type RoleListQuery = QueryIn<typeof ROLE_ENDPOINTS.roleList>;
 
 /** One key factory for the page's queries, so every mutation invalidates through it. */
 export const roleKeys = {
   all: ['roles'] as const,
   lists: () => [...roleKeys.all, 'list'] as const,
-  list: (params: RoleListParams) => [...roleKeys.lists(), params] as const,
+  list: (query: RoleListQuery) => [...roleKeys.lists(), query] as const,
   detail: (id: number) => [...roleKeys.all, 'detail', id] as const,
   menuTree: () => [...roleKeys.all, 'menuTree'] as const,
 };

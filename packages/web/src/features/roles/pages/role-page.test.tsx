@@ -1,13 +1,13 @@
-import { MSG, type RoleDetail } from '@factory/contracts';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { MENU_ENDPOINTS as MENU, MENUS, MSG, ROLE_ENDPOINTS as ROLE, type RoleDetail } from '@factory/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { Providers } from '../../../app/providers';
 import { useSession } from '../../../lib/session-store';
 import { menuNamed, menuNode, pageOfRows, roleRow, seededMenuTree } from '../../../test/account-role-fixtures';
-import { envelope, formFields, installFetch, type SeenRequest } from '../../../test/fetch-stand-in';
+import { answer, installServer } from '../../../test/fake-server';
+import { formFields } from '../../../test/fetch-stand-in';
 import { loginResultWith, sessionMenu } from '../../../test/fixtures';
-import { RolePage } from './role-page';
+import { renderPage } from '../../../test/render-page';
 
 const stoppedRole = roleRow({ id: 31, roleName: '质检员', status: 0 });
 const enabledRole = roleRow({ id: 32, roleName: '产线主管', status: 1 });
@@ -32,32 +32,20 @@ const detail: RoleDetail = {
   ],
 };
 
-const pathOf = (request: SeenRequest) => new URL(request.url, 'http://console').pathname;
-const queryOf = (request: SeenRequest) => Object.fromEntries(new URL(request.url, 'http://console').searchParams);
-const jsonOf = (request: SeenRequest) => JSON.parse(request.body ?? 'null') as unknown;
-
 function serve(rows = [stoppedRole, enabledRole]) {
-  return installFetch((request) => {
-    switch (pathOf(request)) {
-      case '/api/role/getList':
-        return { body: envelope(pageOfRows(rows)) };
-      case '/api/menu/getMenuTree':
-        return { body: envelope(menuTree) };
-      case '/api/role/detail':
-        return { body: envelope(detail) };
-      default:
-        return { body: envelope(null) };
-    }
-  });
-}
-
-function renderPage() {
-  render(
-    <Providers>
-      <RolePage />
-    </Providers>,
+  return installServer(
+    answer(ROLE.roleList, pageOfRows(rows)),
+    answer(MENU.menuTree, menuTree),
+    answer(ROLE.roleDetail, detail),
+    answer(ROLE.roleCopy, 33),
+    answer(ROLE.roleCreate, 34),
+    answer(ROLE.roleEdit, 31),
+    answer(ROLE.roleChangeStatus, null),
+    answer(ROLE.roleDelete, null),
   );
 }
+
+const openPage = () => renderPage(MENUS.role);
 
 const rowOf = async (roleName: string) => {
   const cell = await screen.findByText(roleName, { selector: 'td' });
@@ -90,8 +78,8 @@ beforeEach(() => useSession.getState().signIn(loginResultWith()));
 
 describe('role list', () => {
   it('lists the roles with index, name, time and status', async () => {
-    const seen = serve();
-    renderPage();
+    const server = serve();
+    await openPage();
 
     expect(screen.getByRole('heading', { name: '角色列表' })).toBeTruthy();
     const row = await rowOf('质检员');
@@ -99,22 +87,22 @@ describe('role list', () => {
     expect(row.getByText('2026-03-01 09:30:00')).toBeTruthy();
     expect(row.getByText('停用')).toBeTruthy();
     expect((await rowOf('产线主管')).getByText('启用')).toBeTruthy();
-    expect(queryOf(seen[0]!)).toEqual({ page: '1', pageSize: '10' });
+    expect(server.calls(ROLE.roleList)[0]!.query).toEqual({ page: '1', pageSize: '10' });
   });
 
   it('searches by role name on Enter', async () => {
     const user = userEvent.setup();
-    const seen = serve();
-    renderPage();
+    const server = serve();
+    await openPage();
     await rowOf('质检员');
 
     await user.type(screen.getByLabelText('搜索角色名'), '质检{Enter}');
-    await waitFor(() => expect(queryOf(seen.at(-1)!)).toEqual({ page: '1', pageSize: '10', roleName: '质检' }));
+    await waitFor(() => expect(server.calls(ROLE.roleList).at(-1)!.query).toEqual({ page: '1', pageSize: '10', roleName: '质检' }));
   });
 
   it('offers edit, enable and delete on a stopped role, stop on an enabled one, copy on both', async () => {
     serve();
-    renderPage();
+    await openPage();
 
     expect(buttonNames(await rowOf('质检员'))).toEqual(['编辑', '启用', '删除', '复制']);
     expect(buttonNames(await rowOf('产线主管'))).toEqual(['停用', '复制']);
@@ -129,7 +117,7 @@ describe('role list', () => {
     ];
     useSession.getState().signIn(loginResultWith({}, menus));
     serve();
-    renderPage();
+    await openPage();
 
     expect(buttonNames(await rowOf('质检员'))).toEqual(['启用', '复制']);
     expect(buttonNames(await rowOf('产线主管'))).toEqual(['复制']);
@@ -138,18 +126,18 @@ describe('role list', () => {
 
   it('says 暂无角色 when there are none', async () => {
     serve([]);
-    renderPage();
+    await openPage();
     expect(await screen.findByText('暂无角色')).toBeTruthy();
   });
 
   it('copies, enables, stops and deletes with the messages of seed §8', async () => {
     const user = userEvent.setup();
-    const seen = serve();
-    renderPage();
+    const server = serve();
+    await openPage();
 
     await user.click((await rowOf('产线主管')).getByRole('button', { name: '复制' }));
     expect(await screen.findByText(MSG.roleCopied)).toBeTruthy();
-    expect(jsonOf(seen.find((request) => pathOf(request) === '/api/role/copy')!)).toEqual({ id: 32 });
+    expect(server.calls(ROLE.roleCopy)[0]!.json).toEqual({ id: 32 });
 
     await user.click((await rowOf('质检员')).getByRole('button', { name: '启用' }));
     expect(await screen.findByText(MSG.roleEnabled)).toBeTruthy();
@@ -157,7 +145,7 @@ describe('role list', () => {
     await user.click((await rowOf('产线主管')).getByRole('button', { name: '停用' }));
     await user.click((await dialogTitled('停用角色')).getByRole('button', { name: '确定' }));
     expect(await screen.findByText(MSG.roleDisabled)).toBeTruthy();
-    const changes = seen.filter((request) => pathOf(request) === '/api/role/changeStatus').map(formFields);
+    const changes = server.calls(ROLE.roleChangeStatus).map(formFields);
     expect(changes).toEqual([
       { id: '31', status: '1' },
       { id: '32', status: '0' },
@@ -166,15 +154,15 @@ describe('role list', () => {
     await user.click((await rowOf('质检员')).getByRole('button', { name: '删除' }));
     await user.click((await dialogTitled('删除角色')).getByRole('button', { name: '确定' }));
     expect(await screen.findByText(MSG.roleDeleted)).toBeTruthy();
-    expect(jsonOf(seen.find((request) => pathOf(request) === '/api/role/delete')!)).toEqual({ id: 31 });
+    expect(server.calls(ROLE.roleDelete)[0]!.json).toEqual({ id: 31 });
   });
 });
 
 describe('role panel', () => {
   it('asks for a role name and at least one permission', async () => {
     const user = userEvent.setup();
-    const seen = serve();
-    renderPage();
+    const server = serve();
+    await openPage();
     await user.click(screen.getByRole('button', { name: '新增' }));
     const panel = await dialogTitled('新增角色');
     await panel.findByTitle('平台管理');
@@ -182,13 +170,13 @@ describe('role panel', () => {
     await user.click(panel.getByRole('button', { name: '确定' }));
     expect(await fieldError('角色名')).toBe(MSG.roleNameRequired);
     expect(await fieldError('角色权限')).toBe(MSG.rolePermissionRequired);
-    expect(seen.some((request) => pathOf(request) === '/api/role/create')).toBe(false);
+    expect(server.calls(ROLE.roleCreate)).toHaveLength(0);
   });
 
   it.each(['质', 'role-1', '角色 一'])('refuses the role name %s with the shared rule', async (name) => {
     const user = userEvent.setup();
     serve();
-    renderPage();
+    await openPage();
     await user.click(screen.getByRole('button', { name: '新增' }));
     const panel = await dialogTitled('新增角色');
     await panel.findByTitle('平台管理');
@@ -201,25 +189,23 @@ describe('role panel', () => {
 
   it('leaves 产线管理 out of the tree and sends each granted menu with its buttons', async () => {
     const user = userEvent.setup();
-    const seen = serve();
-    renderPage();
+    const server = serve();
+    await openPage();
     await user.click(screen.getByRole('button', { name: '新增' }));
     const panel = await dialogTitled('新增角色');
 
     expect(await panel.findByTitle('终端管理')).toBeTruthy();
     // the stand-in answers the whole tree, as an older server would: the editor filters it itself
-    expect(seen.find((request) => pathOf(request) === '/api/menu/getMenuTree')?.url).toBe(
-      '/api/menu/getMenuTree?withFunction=true&forRole=true',
-    );
+    expect(server.calls(MENU.menuTree)[0]?.query).toEqual({ withFunction: 'true', forRole: 'true' });
     expect(panel.queryByTitle('产线管理')).toBeNull();
     await user.type(screen.getByLabelText('角色名'), '平台运维');
     await user.click(treeCheckbox('平台管理'));
     await user.click(panel.getByRole('button', { name: '确定' }));
 
     expect(await screen.findByText(MSG.roleAdded)).toBeTruthy();
-    const create = seen.find((request) => pathOf(request) === '/api/role/create')!;
+    const create = server.calls(ROLE.roleCreate)[0]!;
     const buttonIds = (url: string) => menuNode(menuTree, url).children.filter((node) => node.type === 1).map((node) => node.id);
-    expect(jsonOf(create)).toEqual({
+    expect(create.json).toEqual({
       roleName: '平台运维',
       roleMenuFunctionVOS: [
         { menuId: platform.id, funIdList: [] },
@@ -235,8 +221,8 @@ describe('role panel', () => {
 
   it('edits a stopped role: its grants checked, sent back with the change', async () => {
     const user = userEvent.setup();
-    const seen = serve();
-    renderPage();
+    const server = serve();
+    await openPage();
     await user.click((await rowOf('质检员')).getByRole('button', { name: '编辑' }));
     const panel = await dialogTitled('编辑角色');
 
@@ -251,8 +237,8 @@ describe('role panel', () => {
     await user.click(panel.getByRole('button', { name: '确定' }));
 
     expect(await screen.findByText(MSG.roleEdited)).toBeTruthy();
-    const edit = seen.find((request) => pathOf(request) === '/api/role/edit')!;
-    expect(jsonOf(edit)).toEqual({
+    const edit = server.calls(ROLE.roleEdit)[0]!;
+    expect(edit.json).toEqual({
       id: 31,
       roleName: '质检员',
       roleMenuFunctionVOS: [
@@ -269,7 +255,7 @@ describe('role panel', () => {
   it('starts each panel afresh: an edit after a cancelled add shows the role', async () => {
     const user = userEvent.setup();
     serve();
-    renderPage();
+    await openPage();
     await user.click(screen.getByRole('button', { name: '新增' }));
     const add = await dialogTitled('新增角色');
     await add.findByTitle('平台管理');

@@ -1,20 +1,19 @@
-import type { RoleRow } from '@factory/contracts';
+import { MENUS, type RoleRow } from '@factory/contracts';
 import { Card, Empty, Input, Select, Table, type TableColumnsType } from 'antd';
 import { useEffect, useState } from 'react';
 import { PageHeader } from '../../../components/page-header';
 import { PermissionButton } from '../../../components/permission-button';
 import { STATUS_OPTIONS, StatusTag } from '../../../components/status-tag';
-import { FIRST_PAGE, tablePagination, type Paging } from '../../../lib/paging';
+import { useListState } from '../../../lib/use-list-state';
 import { useRoles } from '../api/get-roles';
-import { ROLE_MENU, RoleActions } from '../components/role-actions';
+import type { RoleListQuery } from '../api/role-keys';
+import { RoleActions } from '../components/role-actions';
 import { RoleDrawer } from '../components/role-drawer';
 import { useQueryError } from '../../../lib/use-query-error';
 import './role-page.css';
 
-interface RoleFilters {
-  roleName?: string;
-  status?: number;
-}
+/** The filters of the list (of its query); the status as the select holds it. */
+type RoleFilters = Pick<RoleListQuery, 'roleName'> & { status?: number };
 
 interface DrawerState {
   open: boolean;
@@ -28,8 +27,7 @@ const BREADCRUMB = ['平台管理', '系统管理', '角色列表'] as const;
 
 /** /role 角色列表 (seed 000 §2, §4, §6). */
 export function RolePage() {
-  const [paging, setPaging] = useState<Paging>(FIRST_PAGE);
-  const [filters, setFilters] = useState<RoleFilters>({});
+  const { filters, filter, paging, setPaging, pagination } = useListState<RoleFilters>({});
   const [drawer, setDrawer] = useState<DrawerState>({ open: false, session: 0, roleId: null });
   const roles = useRoles({ ...paging, ...filters });
   useQueryError(roles.error);
@@ -41,15 +39,10 @@ export function RolePage() {
     if (roles.data && roles.data.list.length === 0 && paging.page > 1 && total > 0) {
       setPaging((current) => ({ ...current, page: Math.max(1, Math.ceil(total / current.pageSize)) }));
     }
-  }, [roles.data, paging.page, total]);
+  }, [roles.data, paging.page, total, setPaging]);
 
   const openDrawer = (roleId: number | null) =>
     setDrawer((current) => ({ open: true, session: current.session + 1, roleId }));
-
-  const filter = (next: RoleFilters) => {
-    setFilters((current) => ({ ...current, ...next }));
-    setPaging((current) => ({ ...current, page: 1 }));
-  };
 
   const columns: TableColumnsType<RoleRow> = [
     {
@@ -76,7 +69,7 @@ export function RolePage() {
         breadcrumb={BREADCRUMB}
         extra={
           <PermissionButton
-            menuUrl={ROLE_MENU}
+            menuUrl={MENUS.role}
             funCode="add"
             type="primary"
             onClick={() => openDrawer(null)}
@@ -109,7 +102,7 @@ export function RolePage() {
           columns={columns}
           dataSource={rows}
           loading={roles.isFetching}
-          pagination={tablePagination(paging, total, setPaging)}
+          pagination={pagination(total)}
           locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无角色" /> }}
         />
       </Card>

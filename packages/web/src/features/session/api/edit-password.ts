@@ -1,11 +1,9 @@
-import { PATHS } from '@factory/contracts';
+import { SESSION_ENDPOINTS } from '@factory/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { apiPostForm } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 
-/** POST /api/user/editPassword, form-encoded {password} (seed 000 §7). */
-export function editPassword(password: string): Promise<unknown> {
-  return apiPostForm<unknown>(PATHS.editPassword, { password });
-}
+/** Form-encoded {password} (seed 000 §7). */
+export const editPassword = (password: string) => apiCall(SESSION_ENDPOINTS.editPassword, { password });
 
 export function useEditPassword() {
   return useMutation({ mutationFn: editPassword });

@@ -1,10 +1,8 @@
-import { PATHS } from '@factory/contracts';
-import { apiPost } from '../../../lib/api-client';
+import { SESSION_ENDPOINTS } from '@factory/contracts';
+import { apiCall } from '../../../lib/api-client';
 
 /**
- * POST /api/user/logout. Quiet: the console signs out locally whatever the server
- * answers (seed 000: its failure is ignored), so no notice or redirect of its own.
+ * Quiet: the console signs out locally whatever the server answers (seed 000: its
+ * failure is ignored), so no notice or redirect of its own.
  */
-export function logout(): Promise<unknown> {
-  return apiPost<unknown>(PATHS.logout, {}, { quiet: true });
-}
+export const logout = () => apiCall(SESSION_ENDPOINTS.logout, undefined, { quiet: true });

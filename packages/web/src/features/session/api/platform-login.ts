@@ -1,12 +1,10 @@
-import { PATHS, type LoginResult } from '@factory/contracts';
-import { apiPostForm } from '../../../lib/api-client';
-import { parseLoginResult } from './login-result';
+import { type LoginResult, SESSION_ENDPOINTS } from '@factory/contracts';
+import { apiCall } from '../../../lib/api-client';
+import { checkedLoginResult } from './login-result';
 
-/** POST /api/platform/login, form-encoded {code} (seed 000 §7). */
-export async function platformLogin(code: string): Promise<LoginResult> {
-  const data = await apiPostForm<unknown>(PATHS.platformLogin, { code }, { auth: false });
-  return parseLoginResult(data);
-}
+/** Form-encoded {code} (seed 000 §7). */
+export const platformLogin = (code: string) =>
+  checkedLoginResult(apiCall(SESSION_ENDPOINTS.platformLogin, { code }, { auth: false }));
 
 const pending = new Map<string, Promise<LoginResult>>();
 

@@ -1,11 +1,12 @@
-import { MSG } from '@factory/contracts';
+import { MSG, SESSION_ENDPOINTS as SESSION } from '@factory/contracts';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { Providers } from '../../../app/providers';
 import { useSession } from '../../../lib/session-store';
-import { envelope, failure, formFields, installFetch } from '../../../test/fetch-stand-in';
+import { answer, installServer, refuse } from '../../../test/fake-server';
+import { formFields } from '../../../test/fetch-stand-in';
 import { loginResultWith } from '../../../test/fixtures';
 import { ChangePasswordDialog } from './change-password-dialog';
 
@@ -46,7 +47,7 @@ const fieldError = async (label: string) => {
 describe('change-password dialog', () => {
   it('asks for both fields when they are empty', async () => {
     const user = userEvent.setup();
-    const seen = installFetch(() => ({ body: envelope(null) }));
+    const { seen } = installServer(answer(SESSION.editPassword, null));
     const { dialog } = renderDialog();
 
     await user.click(dialog.getByRole('button', { name: '确定' }));
@@ -64,7 +65,7 @@ describe('change-password dialog', () => {
     ['Abcdefgh', MSG.passwordRule],
   ])('rejects %s with the shared rule: %s', async (password, expected) => {
     const user = userEvent.setup();
-    const seen = installFetch(() => ({ body: envelope(null) }));
+    const { seen } = installServer(answer(SESSION.editPassword, null));
     const { dialog } = renderDialog();
 
     await user.type(screen.getByLabelText('新密码'), password);
@@ -77,7 +78,7 @@ describe('change-password dialog', () => {
 
   it('says 两次密码不一致 when the confirmation differs', async () => {
     const user = userEvent.setup();
-    const seen = installFetch(() => ({ body: envelope(null) }));
+    const { seen } = installServer(answer(SESSION.editPassword, null));
     const { dialog } = renderDialog();
 
     await user.type(screen.getByLabelText('新密码'), 'Abcdefg1');
@@ -90,7 +91,7 @@ describe('change-password dialog', () => {
 
   it('sends the trimmed password form-encoded, then signs out to /login', async () => {
     const user = userEvent.setup();
-    const seen = installFetch(() => ({ body: envelope(null) }));
+    const { seen } = installServer(answer(SESSION.editPassword, null));
     const { router, dialog } = renderDialog();
 
     expect(screen.getByLabelText('新密码').getAttribute('maxlength')).toBe('14');
@@ -99,7 +100,7 @@ describe('change-password dialog', () => {
     await user.click(dialog.getByRole('button', { name: '确定' }));
 
     expect(await screen.findByText(MSG.passwordChanged)).toBeTruthy();
-    expect(seen[0]?.url).toBe('/api/user/editPassword');
+    expect(seen[0]?.url).toBe(SESSION.editPassword.path);
     expect(seen[0]?.headers.Authorization).toBe('Bearer pw-token');
     expect(seen[0]?.headers['Content-Type']).toMatch(/^application\/x-www-form-urlencoded/);
     expect(formFields(seen[0]!)).toEqual({ password: 'Abcdefg1' });
@@ -109,7 +110,7 @@ describe('change-password dialog', () => {
 
   it('shows the server errorMsg and keeps the session when the change fails', async () => {
     const user = userEvent.setup();
-    installFetch(() => ({ status: 400, body: failure('新密码不能与旧密码相同') }));
+    installServer(refuse(SESSION.editPassword, '新密码不能与旧密码相同', 400));
     const { router, dialog } = renderDialog();
 
     await user.type(screen.getByLabelText('新密码'), 'Abcdefg1');

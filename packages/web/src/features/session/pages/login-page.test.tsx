@@ -1,25 +1,29 @@
-import { MSG } from '@factory/contracts';
+import { MSG, SESSION_ENDPOINTS as SESSION } from '@factory/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useSession } from '../../../lib/session-store';
-import { envelope, failure, formFields, installFetch } from '../../../test/fetch-stand-in';
+import { answer, installServer, refuse } from '../../../test/fake-server';
+import { formFields } from '../../../test/fetch-stand-in';
 import { loginResultWith } from '../../../test/fixtures';
-import { renderApp } from '../../../test/render-app';
+import { renderPage } from '../../../test/render-page';
 
 beforeEach(() => useSession.getState().clear());
 
 const captchaId = () => {
   const src = screen.getByRole('img', { name: '验证码图片' }).getAttribute('src') ?? '';
-  expect(src).toMatch(/^\/api\/user\/code\?id=[0-9a-f]{32}$/);
-  return new URL(src, 'http://console').searchParams.get('id');
+  const url = new URL(src, 'http://console');
+  expect(src.startsWith(`${SESSION.captcha.path}?`)).toBe(true);
+  expect([...url.searchParams.keys()]).toEqual(['id']);
+  expect(url.searchParams.get('id')).toMatch(/^[0-9a-f]{32}$/);
+  return url.searchParams.get('id');
 };
 
 describe('login page', () => {
   it('refuses empty username or password with 用户名、密码不能为空 and makes no call', async () => {
     const user = userEvent.setup();
-    const seen = installFetch(() => ({ body: envelope(loginResultWith()) }));
-    renderApp('/login');
+    const server = installServer(answer(SESSION.login, loginResultWith()));
+    await renderPage('/login');
 
     await user.click(await screen.findByRole('button', { name: '登录' }));
     expect(await screen.findByText(MSG.loginRequired)).toBeTruthy();
@@ -34,18 +38,18 @@ describe('login page', () => {
     await user.type(screen.getByLabelText('密码'), 'Secret123');
     await user.click(screen.getByRole('button', { name: '登录' }));
 
-    expect(seen).toEqual([]);
+    expect(server.seen).toEqual([]);
   });
 
   it('limits username to 64 (name@parent) and password to 14 characters', async () => {
-    renderApp('/login');
+    await renderPage('/login');
     expect((await screen.findByRole('textbox', { name: '用户名' })).getAttribute('maxlength')).toBe('64');
     expect(screen.getByLabelText('密码').getAttribute('maxlength')).toBe('14');
   });
 
   it('refreshes the captcha with a new random id when the image is clicked', async () => {
     const user = userEvent.setup();
-    renderApp('/login');
+    await renderPage('/login');
     await screen.findByRole('img', { name: '验证码图片' });
     const first = captchaId();
     await user.click(screen.getByRole('img', { name: '验证码图片' }));
@@ -54,8 +58,8 @@ describe('login page', () => {
 
   it('signs in on Enter with the captcha id shown, says 登录成功 and opens the first menu page after 1 s', async () => {
     const user = userEvent.setup();
-    const seen = installFetch(() => ({ body: envelope(loginResultWith({ token: 'fresh' })) }));
-    const { router } = renderApp('/login');
+    const server = installServer(answer(SESSION.login, loginResultWith({ token: 'fresh' })));
+    const { router } = await renderPage('/login');
     await screen.findByRole('img', { name: '验证码图片' });
     const shownId = captchaId();
 
@@ -64,11 +68,12 @@ describe('login page', () => {
     await user.type(screen.getByRole('textbox', { name: '验证码' }), 'x7kq{Enter}');
 
     expect(await screen.findByText(MSG.loginSuccess)).toBeTruthy();
-    expect(seen).toHaveLength(1);
-    expect(seen[0]?.method).toBe('POST');
-    expect(seen[0]?.url).toBe('/api/user/login');
-    expect(seen[0]?.headers['Content-Type']).toMatch(/^application\/x-www-form-urlencoded/);
-    expect(formFields(seen[0]!)).toEqual({
+    expect(server.seen).toHaveLength(1);
+    const [signIn] = server.calls(SESSION.login);
+    expect(signIn?.method).toBe('POST');
+    expect(signIn?.url).toBe(SESSION.login.path);
+    expect(signIn?.headers['Content-Type']).toMatch(/^application\/x-www-form-urlencoded/);
+    expect(formFields(signIn!)).toEqual({
       username: 'operator_li',
       password: 'Secret123',
       code: 'x7kq',
@@ -79,13 +84,14 @@ describe('login page', () => {
     // Still on the login page right after the message: the console waits 1 s.
     expect(router.state.location.pathname).toBe('/login');
     await waitFor(() => expect(router.state.location.pathname).toBe('/dataCenter'), { timeout: 3000 });
-    expect(await screen.findByRole('heading', { name: '数据中心' })).toBeTruthy();
+    // The first menu page opens (renderPage leaves every other page empty).
+    expect(await screen.findByRole('main', { name: '其他页面' })).toBeTruthy();
   });
 
   it('shows the server errorMsg and a new captcha when sign-in fails', async () => {
     const user = userEvent.setup();
-    installFetch(() => ({ status: 400, body: failure(MSG.captchaWrong) }));
-    const { router } = renderApp('/login');
+    installServer(refuse(SESSION.login, MSG.captchaWrong, 400));
+    const { router } = await renderPage('/login');
     await screen.findByRole('img', { name: '验证码图片' });
     const shownId = captchaId();
 

@@ -1,5 +1,5 @@
 import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
-import { LOGIN_LIMITS, loginBody, MSG, PATHS } from '@factory/contracts';
+import { LOGIN_LIMITS, loginBody, MSG, requestOf, SESSION_ENDPOINTS } from '@factory/contracts';
 import { App, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { showApiError } from '../../../lib/api-client';
@@ -78,7 +78,7 @@ export function LoginPage() {
             </Form.Item>
             <img
               className="login-card__captcha-image"
-              src={`${PATHS.captcha}?id=${captchaId}`}
+              src={requestOf(SESSION_ENDPOINTS.captcha, { id: captchaId }).url}
               alt="验证码图片"
               title="看不清？点击换一张"
               onClick={refreshCaptcha}

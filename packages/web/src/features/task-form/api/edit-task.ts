@@ -1,17 +1,12 @@
-import { PATHS } from '@factory/contracts';
+import { type CallInput, TASK_ENDPOINTS } from '@factory/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api-client';
-import type { TaskBasicsInput } from './create-task';
+import { apiCall } from '../../../lib/api-client';
 import { taskFormKeys } from './task-form-keys';
 
-export interface TaskEditInput extends TaskBasicsInput {
-  id: number;
-}
+const EDIT = TASK_ENDPOINTS.taskEdit;
 
-/** POST /api/task/editTask (JSON): step 1 of an existing NEW or UNSTART task. */
-export function editTask(input: TaskEditInput): Promise<unknown> {
-  return apiPost<unknown>(PATHS.taskEdit, input);
-}
+/** Step 1 of an existing NEW or UNSTART task (JSON). */
+export const editTask = (body: CallInput<typeof EDIT>) => apiCall(EDIT, body);
 
 export function useEditTask() {
   const queryClient = useQueryClient();

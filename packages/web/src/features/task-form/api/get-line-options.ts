@@ -1,12 +1,10 @@
-import { PATHS, type LineOption } from '@factory/contracts';
+import { LINE_ENDPOINTS } from '@factory/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 import { taskFormKeys } from './task-form-keys';
 
-/** GET /api/productionLine/getList: the enabled lines the user may plan tasks on (seed 000 §7). */
-export function getLineOptions(signal?: AbortSignal): Promise<LineOption[]> {
-  return apiGet<LineOption[]>(PATHS.productionLineOptions, undefined, { signal });
-}
+/** The enabled lines the user may plan tasks on (seed 000 §7). */
+export const getLineOptions = (signal?: AbortSignal) => apiCall(LINE_ENDPOINTS.productionLineOptions, undefined, { signal });
 
 export const lineOptionsQuery = () =>
   queryOptions({ queryKey: taskFormKeys.lineOptions(), queryFn: ({ signal }) => getLineOptions(signal) });

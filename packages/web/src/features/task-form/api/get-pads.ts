@@ -1,15 +1,14 @@
-import { PATHS, type PadInfo } from '@factory/contracts';
+import { TASK_TERMINAL_ENDPOINTS } from '@factory/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 import { taskFormKeys } from './task-form-keys';
 
 /**
- * GET /api/pad/getPadList?lineIds=<comma list>&taskId: the PADs step 2 offers, idle
- * ones on the task's lines and those already on the task.
+ * ?lineIds=<comma list>&taskId: the PADs step 2 offers, idle ones on the task's
+ * lines and those already on the task.
  */
-export function getPads(taskId: number, lineIds: readonly number[], signal?: AbortSignal): Promise<PadInfo[]> {
-  return apiGet<PadInfo[]>(PATHS.padList, { lineIds: lineIds.join(','), taskId }, { signal });
-}
+export const getPads = (taskId: number, lineIds: readonly number[], signal?: AbortSignal) =>
+  apiCall(TASK_TERMINAL_ENDPOINTS.padList, { lineIds: lineIds.join(','), taskId }, { signal });
 
 export const padsQuery = (taskId: number, lineIds: readonly number[]) =>
   queryOptions({ queryKey: taskFormKeys.pads(taskId, lineIds), queryFn: ({ signal }) => getPads(taskId, lineIds, signal) });

@@ -1,15 +1,15 @@
-import { PATHS, type Product, type ProductPage } from '@factory/contracts';
+import { PRODUCT_ENDPOINTS } from '@factory/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 import { taskFormKeys } from './task-form-keys';
 
 /**
- * GET /api/product/queryProduct ?productTypeId&publishStatus=PUBLISH&page=1&pageSize=0:
- * every published product of the type, the models a task may be made of (seed 000 §2, §7).
+ * ?productTypeId&publishStatus=PUBLISH&page=1&pageSize=0: every published product
+ * of the type, the models a task may be made of (seed 000 §2, §7).
  */
-export async function getPublishedProducts(productTypeId: number, signal?: AbortSignal): Promise<Product[]> {
-  const page = await apiGet<ProductPage>(
-    PATHS.productQuery,
+export async function getPublishedProducts(productTypeId: number, signal?: AbortSignal) {
+  const page = await apiCall(
+    PRODUCT_ENDPOINTS.productQuery,
     { productTypeId, publishStatus: 'PUBLISH', page: 1, pageSize: 0 },
     { signal },
   );

@@ -1,12 +1,11 @@
-import { PATHS, type TaskEditData } from '@factory/contracts';
+import { TASK_ENDPOINTS } from '@factory/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 import { taskFormKeys } from './task-form-keys';
 
-/** GET /api/task/getTaskDetail4Edit?taskId: the task as both steps edit it, flows with their terminals. */
-export function getTaskEditData(taskId: number, signal?: AbortSignal): Promise<TaskEditData> {
-  return apiGet<TaskEditData>(PATHS.taskEditData, { taskId }, { signal });
-}
+/** ?taskId: the task as both steps edit it, flows with their terminals. */
+export const getTaskEditData = (taskId: number, signal?: AbortSignal) =>
+  apiCall(TASK_ENDPOINTS.taskEditData, { taskId }, { signal });
 
 export const taskEditDataQuery = (taskId: number) =>
   queryOptions({ queryKey: taskFormKeys.editData(taskId), queryFn: ({ signal }) => getTaskEditData(taskId, signal) });

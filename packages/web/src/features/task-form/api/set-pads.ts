@@ -1,17 +1,12 @@
-import { PATHS } from '@factory/contracts';
+import { type CallInput, TASK_TERMINAL_ENDPOINTS } from '@factory/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 import { taskFormKeys } from './task-form-keys';
 
-export interface SetPadsInput {
-  taskId: number;
-  flowId2PadId: Array<{ flowId: number; padIdList: number[] }>;
-}
+const SET_PADS = TASK_TERMINAL_ENDPOINTS.padSet;
 
-/** POST /api/pad/setPad (JSON): the terminals of every flow of the task (seed 000 §7). */
-export function setPads(input: SetPadsInput): Promise<unknown> {
-  return apiPost<unknown>(PATHS.padSet, input);
-}
+/** The terminals of every flow of the task (JSON, seed 000 §7). */
+export const setPads = (body: CallInput<typeof SET_PADS>) => apiCall(SET_PADS, body);
 
 export function useSetPads() {
   const queryClient = useQueryClient();

@@ -3,7 +3,7 @@ import { App, Button, DatePicker, Form, InputNumber, Select, Space } from 'antd'
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { lookupOptions, useProductLookup } from '../../../components/product-lookups';
+import { lookupOptions, useProductLookup } from '../../../components/lookup-lists';
 import { showApiError } from '../../../lib/api-client';
 import { useQueryError } from '../../../lib/use-query-error';
 import { zodRule } from '../../../lib/zod-rule';

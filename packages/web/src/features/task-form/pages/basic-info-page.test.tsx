@@ -1,12 +1,12 @@
-import { TASK_MSG } from '@factory/contracts';
+import { PRODUCT_ENDPOINTS as PRODUCT, TASK_ENDPOINTS as TASK, TASK_MSG } from '@factory/contracts';
 import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import dayjs from 'dayjs';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useSession } from '../../../lib/session-store';
-import { failure } from '../../../test/fetch-stand-in';
-import { chooseOption, queryOf } from '../../../test/line-terminal-fixtures';
-import { renderApp } from '../../../test/render-app';
+import { answer, refuse } from '../../../test/fake-server';
+import { chooseOption } from '../../../test/line-terminal-fixtures';
+import { renderPage } from '../../../test/render-page';
 import {
   bodyOf,
   callsTo,
@@ -47,7 +47,7 @@ beforeEach(() => useSession.getState().signIn(taskSession()));
 describe('/basicInfo 新建任务', () => {
   it('titles the page 新建任务 under 产线检测, step 1 of 基本信息 and 终端设置', async () => {
     taskFormServer();
-    renderApp('/basicInfo');
+    await renderPage('/basicInfo');
 
     expect(await screen.findByRole('heading', { name: '新建任务' })).toBeTruthy();
     expect(document.querySelector('.page-header__breadcrumb')?.textContent).toBe('产线检测/新建任务');
@@ -57,8 +57,8 @@ describe('/basicInfo 新建任务', () => {
 
   it('asks for every field when 下一步 is clicked on an empty form, and sends nothing', async () => {
     const user = userEvent.setup();
-    const seen = taskFormServer();
-    renderApp('/basicInfo');
+    const server = taskFormServer();
+    await renderPage('/basicInfo');
     await screen.findByRole('heading', { name: '新建任务' });
 
     await user.click(next());
@@ -67,7 +67,7 @@ describe('/basicInfo 新建任务', () => {
     expect(errorOf('产线')).toBe(TASK_MSG.linesRequired);
     expect(errorOf('生产总量')).toBe(TASK_MSG.countRequired);
     expect(errorOf('截止时间')).toBe(TASK_MSG.expireRequired);
-    expect(callsTo(seen, '/api/task/createTask')).toHaveLength(0);
+    expect(callsTo(server, TASK.taskCreate)).toHaveLength(0);
   });
 
   it.each([
@@ -79,7 +79,7 @@ describe('/basicInfo 新建任务', () => {
   ])('checks a total of %s', async (typed, message) => {
     const user = userEvent.setup();
     taskFormServer();
-    renderApp('/basicInfo');
+    await renderPage('/basicInfo');
     await screen.findByRole('heading', { name: '新建任务' });
 
     await user.type(screen.getByRole('spinbutton', { name: '生产总量' }), typed);
@@ -91,7 +91,7 @@ describe('/basicInfo 新建任务', () => {
   it('offers no date before yesterday in the picker', async () => {
     const user = userEvent.setup();
     taskFormServer();
-    renderApp('/basicInfo');
+    await renderPage('/basicInfo');
     await screen.findByRole('heading', { name: '新建任务' });
 
     await user.click(screen.getByPlaceholderText('请选择截止时间'));
@@ -105,14 +105,14 @@ describe('/basicInfo 新建任务', () => {
 
   it('offers only the published models of the chosen type', async () => {
     const user = userEvent.setup();
-    const seen = taskFormServer();
-    renderApp('/basicInfo');
+    const server = taskFormServer();
+    await renderPage('/basicInfo');
     await screen.findByRole('heading', { name: '新建任务' });
 
     await choose(user, '产品类型', '智能网关');
     await user.click(combobox('产品型号'));
     await waitFor(() => expect(optionsOf(combobox('产品型号')).titles).toEqual(['GW_100', 'GW_200']));
-    expect(queryOf(callsTo(seen, '/api/product/queryProduct').at(-1))).toEqual({
+    expect(callsTo(server, PRODUCT.productQuery).at(-1)?.query).toEqual({
       productTypeId: '1',
       publishStatus: 'PUBLISH',
       page: '1',
@@ -123,7 +123,7 @@ describe('/basicInfo 新建任务', () => {
   it('empties the model when the type changes', async () => {
     const user = userEvent.setup();
     taskFormServer();
-    renderApp('/basicInfo');
+    await renderPage('/basicInfo');
     await screen.findByRole('heading', { name: '新建任务' });
 
     await choose(user, '产品类型', '智能网关');
@@ -138,15 +138,15 @@ describe('/basicInfo 新建任务', () => {
 
   it('creates the task and opens step 2 with the new id and the lines', async () => {
     const user = userEvent.setup();
-    const seen = taskFormServer({ other: () => 42 });
-    const { router } = renderApp('/basicInfo');
+    const server = taskFormServer({ more: [answer(TASK.taskCreate, 42)] });
+    const { router } = await renderPage('/basicInfo');
     await screen.findByRole('heading', { name: '新建任务' });
 
     await fillNewTask(user);
     await user.click(next());
 
     expect(await screen.findByText(TASK_MSG.created)).toBeTruthy();
-    const create = callsTo(seen, '/api/task/createTask');
+    const create = callsTo(server, TASK.taskCreate);
     expect(create).toHaveLength(1);
     expect(create[0]?.headers['Content-Type']).toBe('application/json');
     expect(bodyOf(create[0])).toEqual({
@@ -163,20 +163,20 @@ describe('/basicInfo 新建任务', () => {
 
   it('takes yesterday as the expiry', async () => {
     const user = userEvent.setup();
-    const seen = taskFormServer({ other: () => 43 });
-    renderApp('/basicInfo');
+    const server = taskFormServer({ more: [answer(TASK.taskCreate, 43)] });
+    await renderPage('/basicInfo');
     await screen.findByRole('heading', { name: '新建任务' });
 
     await fillNewTask(user, day(-1));
     await user.click(next());
-    await waitFor(() => expect(callsTo(seen, '/api/task/createTask')).toHaveLength(1));
-    expect(bodyOf(callsTo(seen, '/api/task/createTask')[0])).toMatchObject({ expireTime: day(-1) });
+    await waitFor(() => expect(callsTo(server, TASK.taskCreate)).toHaveLength(1));
+    expect(bodyOf(callsTo(server, TASK.taskCreate)[0])).toMatchObject({ expireTime: day(-1) });
   });
 
   it('shows the server’s refusal and keeps the form', async () => {
     const user = userEvent.setup();
-    taskFormServer({ other: () => failure(TASK_MSG.productProducing) });
-    const { router } = renderApp('/basicInfo');
+    taskFormServer({ more: [refuse(TASK.taskCreate, TASK_MSG.productProducing)] });
+    const { router } = await renderPage('/basicInfo');
     await screen.findByRole('heading', { name: '新建任务' });
 
     await fillNewTask(user);
@@ -190,7 +190,7 @@ describe('/basicInfo 新建任务', () => {
   it('goes back to the task list on 取消', async () => {
     const user = userEvent.setup();
     taskFormServer();
-    const { router } = renderApp('/basicInfo');
+    const { router } = await renderPage('/basicInfo');
     await screen.findByRole('heading', { name: '新建任务' });
 
     await user.click(screen.getByRole('button', { name: '取消' }));
@@ -201,12 +201,12 @@ describe('/basicInfo 新建任务', () => {
 describe('/basicInfo?id 修改任务', () => {
   it('fills the form with the task, its own PRODUCTING model among the published ones', async () => {
     const user = userEvent.setup();
-    const seen = taskFormServer();
-    renderApp('/basicInfo?id=7');
+    const server = taskFormServer();
+    await renderPage('/basicInfo?id=7');
 
     expect(await screen.findByRole('heading', { name: '修改任务' })).toBeTruthy();
     expect(document.querySelector('.page-header__breadcrumb')?.textContent).toBe('产线检测/修改任务');
-    expect(queryOf(callsTo(seen, '/api/task/getTaskDetail4Edit')[0])).toEqual({ taskId: '7' });
+    expect(callsTo(server, TASK.taskEditData)[0]?.query).toEqual({ taskId: '7' });
     await waitFor(() => expect(selectedOf('产品型号')).toEqual(['GW_BUSY']));
     await waitFor(() => expect(selectedOf('产品类型')).toEqual(['智能网关']));
     expect(selectedOf('产线')).toEqual(['总装一线 (ZZ_01)', '总装二线 (ZZ_02)']);
@@ -219,8 +219,8 @@ describe('/basicInfo?id 修改任务', () => {
 
   it('saves the edit with the task’s id and opens step 2', async () => {
     const user = userEvent.setup();
-    const seen = taskFormServer();
-    const { router } = renderApp('/basicInfo?id=7');
+    const server = taskFormServer();
+    const { router } = await renderPage('/basicInfo?id=7');
     await waitFor(() => expect(selectedOf('产品型号')).toEqual(['GW_BUSY']));
 
     const count = screen.getByRole('spinbutton', { name: '生产总量' });
@@ -229,7 +229,7 @@ describe('/basicInfo?id 修改任务', () => {
     await user.click(next());
 
     expect(await screen.findByText(TASK_MSG.edited)).toBeTruthy();
-    expect(bodyOf(callsTo(seen, '/api/task/editTask')[0])).toEqual({
+    expect(bodyOf(callsTo(server, TASK.taskEdit)[0])).toEqual({
       id: 7,
       productTypeId: 1,
       productId: 24,
@@ -238,49 +238,49 @@ describe('/basicInfo?id 修改任务', () => {
       productionCount: 800,
       expireTime: '2099-12-31',
     });
-    expect(callsTo(seen, '/api/task/createTask')).toHaveLength(0);
+    expect(callsTo(server, TASK.taskCreate)).toHaveLength(0);
     await waitFor(() => expect(router.state.location.search).toBe('?id=7&productionLineIds=11,12'));
   });
 
   it('refuses an expiry the day before yesterday and takes yesterday', async () => {
     const user = userEvent.setup();
-    const seen = taskFormServer({ editData: editDataOf({ expireTime: `${day(-2)} 23:59:59` }) });
-    renderApp('/basicInfo?id=7');
+    const server = taskFormServer({ editData: editDataOf({ expireTime: `${day(-2)} 23:59:59` }) });
+    await renderPage('/basicInfo?id=7');
     await waitFor(() => expect(selectedOf('产品型号')).toEqual(['GW_BUSY']));
 
     await user.click(next());
     await expectError('截止时间', TASK_MSG.expireTooEarly);
-    expect(callsTo(seen, '/api/task/editTask')).toHaveLength(0);
+    expect(callsTo(server, TASK.taskEdit)).toHaveLength(0);
 
     const picker = screen.getByPlaceholderText('请选择截止时间');
     await user.clear(picker);
     await user.type(picker, `${day(-1)}{Tab}`);
     await user.click(next());
-    await waitFor(() => expect(callsTo(seen, '/api/task/editTask')).toHaveLength(1));
-    expect(bodyOf(callsTo(seen, '/api/task/editTask')[0])).toMatchObject({ expireTime: day(-1) });
+    await waitFor(() => expect(callsTo(server, TASK.taskEdit)).toHaveLength(1));
+    expect(bodyOf(callsTo(server, TASK.taskEdit)[0])).toMatchObject({ expireTime: day(-1) });
   });
 
   it('sends a STOP task straight to its terminals', async () => {
     taskFormServer({ editData: editDataOf({ status: 'STOP' }) });
-    const { router } = renderApp('/basicInfo?id=7');
+    const { router } = await renderPage('/basicInfo?id=7');
     await waitFor(() => expect(router.state.location.pathname).toBe('/flowInfo'));
     expect(router.state.location.search).toBe('?id=7&productionLineIds=11,12');
   });
 
   it('shows an error with a way back for an id that is not a number', async () => {
     const user = userEvent.setup();
-    const seen = taskFormServer();
-    const { router } = renderApp('/basicInfo?id=abc');
+    const server = taskFormServer();
+    const { router } = await renderPage('/basicInfo?id=abc');
 
     expect(await screen.findByText('任务编号不正确')).toBeTruthy();
-    expect(callsTo(seen, '/api/task/getTaskDetail4Edit')).toHaveLength(0);
+    expect(callsTo(server, TASK.taskEditData)).toHaveLength(0);
     await user.click(screen.getByRole('button', { name: '返回' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/productionCenter'));
   });
 
   it('shows the server’s message and an error for an unknown task', async () => {
-    taskFormServer({ refuse: { '/api/task/getTaskDetail4Edit': { status: 404, errorMsg: '任务不存在' } } });
-    renderApp('/basicInfo?id=99');
+    taskFormServer({ more: [refuse(TASK.taskEditData, '任务不存在', 404)] });
+    await renderPage('/basicInfo?id=99');
     expect(await screen.findByText('任务加载失败')).toBeTruthy();
     expect(await screen.findByText('任务不存在')).toBeTruthy();
     expect(heading('修改任务')).toBeTruthy();

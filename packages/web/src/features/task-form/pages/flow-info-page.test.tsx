@@ -1,11 +1,10 @@
-import { TASK_MSG } from '@factory/contracts';
+import { TASK_ENDPOINTS as TASK, TASK_MSG, TASK_TERMINAL_ENDPOINTS as PAD_CALLS } from '@factory/contracts';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useSession } from '../../../lib/session-store';
-import { failure } from '../../../test/fetch-stand-in';
-import { queryOf } from '../../../test/line-terminal-fixtures';
-import { renderApp } from '../../../test/render-app';
+import { refuse } from '../../../test/fake-server';
+import { renderPage } from '../../../test/render-page';
 import {
   bodyOf,
   callsTo,
@@ -39,8 +38,8 @@ beforeEach(() => useSession.getState().signIn(taskSession()));
 
 describe('/flowInfo 终端设置', () => {
   it('lists the flows in order, each asking for a terminal, and hides 提交 behind the global message', async () => {
-    const seen = taskFormServer({ pads: PADS });
-    renderApp(STEP_2);
+    const server = taskFormServer({ pads: PADS });
+    await renderPage(STEP_2);
 
     expect(await screen.findByRole('heading', { name: '终端设置' })).toBeTruthy();
     expect(document.querySelector('.page-header__breadcrumb')?.textContent).toBe('产线检测/终端设置');
@@ -53,14 +52,14 @@ describe('/flowInfo 终端设置', () => {
     expect(screen.getByText(TASK_MSG.terminalsRequired)).toBeTruthy();
     expect(submitButton()).toBeNull();
 
-    expect(queryOf(callsTo(seen, '/api/task/getTaskDetail4Edit')[0])).toEqual({ taskId: '7' });
-    expect(queryOf(callsTo(seen, '/api/pad/getPadList')[0])).toEqual({ lineIds: '11,12', taskId: '7' });
+    expect(callsTo(server, TASK.taskEditData)[0]?.query).toEqual({ taskId: '7' });
+    expect(callsTo(server, PAD_CALLS.padList)[0]?.query).toEqual({ lineIds: '11,12', taskId: '7' });
   });
 
   it('labels each terminal with its code and line, and disables in the other flows what one flow holds', async () => {
     const user = userEvent.setup();
     taskFormServer({ pads: PADS });
-    renderApp(STEP_2);
+    await renderPage(STEP_2);
     await screen.findByRole('combobox', { name: FLOWS[0] });
 
     await chooseIn(user, selectOf(FLOWS[0]), label(1));
@@ -82,8 +81,8 @@ describe('/flowInfo 终端设置', () => {
 
   it('shows 提交 once every flow has a terminal, sends each flow’s terminals and returns to the list', async () => {
     const user = userEvent.setup();
-    const seen = taskFormServer({ pads: PADS });
-    const { router } = renderApp(STEP_2);
+    const server = taskFormServer({ pads: PADS });
+    const { router } = await renderPage(STEP_2);
     await screen.findByRole('combobox', { name: FLOWS[0] });
 
     await chooseIn(user, selectOf(FLOWS[0]), label(1));
@@ -98,7 +97,7 @@ describe('/flowInfo 终端设置', () => {
     await user.click(submitButton()!);
 
     expect(await screen.findByText(TASK_MSG.terminalsSet)).toBeTruthy();
-    const setPad = callsTo(seen, '/api/pad/setPad');
+    const setPad = callsTo(server, PAD_CALLS.padSet);
     expect(setPad).toHaveLength(1);
     expect(setPad[0]?.headers['Content-Type']).toBe('application/json');
     expect(bodyOf(setPad[0])).toEqual({
@@ -123,8 +122,8 @@ describe('/flowInfo 终端设置', () => {
         { flow: { id: 73, name: '整机终检', sequence: 3 }, padInfos: [onTask(3, 73)] },
       ],
     });
-    const seen = taskFormServer({ editData, pads: PADS });
-    renderApp(STEP_2);
+    const server = taskFormServer({ editData, pads: PADS });
+    await renderPage(STEP_2);
     await screen.findByRole('combobox', { name: FLOWS[0] });
 
     await waitFor(() => expect(chosenIn(flowSection(FLOWS[0]))).toEqual([label(1), label(4)]));
@@ -134,7 +133,7 @@ describe('/flowInfo 终端设置', () => {
 
     await user.click(submitButton()!);
     await screen.findByText(TASK_MSG.terminalsSet);
-    expect(bodyOf(callsTo(seen, '/api/pad/setPad')[0])).toMatchObject({
+    expect(bodyOf(callsTo(server, PAD_CALLS.padSet)[0])).toMatchObject({
       flowId2PadId: [
         { flowId: 71, padIdList: [1, 4] },
         { flowId: 72, padIdList: [2] },
@@ -152,7 +151,7 @@ describe('/flowInfo 终端设置', () => {
       ],
     });
     taskFormServer({ editData, pads: PADS });
-    renderApp(STEP_2);
+    await renderPage(STEP_2);
     await screen.findByRole('combobox', { name: FLOWS[0] });
     expect(screen.getAllByRole('region').map((region) => region.getAttribute('aria-label'))).toEqual([...FLOWS]);
   });
@@ -162,8 +161,8 @@ describe('/flowInfo 终端设置', () => {
     const editData = editDataOf({
       flowPads: [{ flow: { id: 71, name: '上电检测', sequence: 1 }, padInfos: [{ ...PADS[0]!, flowId: 71, taskId: 7 }] }],
     });
-    taskFormServer({ editData, pads: PADS, other: () => failure(TASK_MSG.terminalBusy('终端1')) });
-    const { router } = renderApp(STEP_2);
+    taskFormServer({ editData, pads: PADS, more: [refuse(PAD_CALLS.padSet, TASK_MSG.terminalBusy('终端1'))] });
+    const { router } = await renderPage(STEP_2);
     await screen.findByRole('combobox', { name: FLOWS[0] });
 
     await user.click(submitButton()!);
@@ -174,7 +173,7 @@ describe('/flowInfo 终端设置', () => {
   it('goes back to step 1 of a NEW task with 上一步', async () => {
     const user = userEvent.setup();
     taskFormServer({ pads: PADS });
-    const { router } = renderApp(STEP_2);
+    const { router } = await renderPage(STEP_2);
     await screen.findByRole('combobox', { name: FLOWS[0] });
 
     await user.click(screen.getByRole('button', { name: '上一步' }));
@@ -184,7 +183,7 @@ describe('/flowInfo 终端设置', () => {
 
   it('offers no 上一步 for a stopped task, whose basics are fixed', async () => {
     taskFormServer({ editData: editDataOf({ status: 'STOP' }), pads: PADS });
-    renderApp(STEP_2);
+    await renderPage(STEP_2);
     await screen.findByRole('combobox', { name: FLOWS[0] });
     expect(screen.queryByRole('button', { name: '上一步' })).toBeNull();
     expect(screen.getByRole('button', { name: '取消' })).toBeTruthy();
@@ -196,22 +195,22 @@ describe('/flowInfo 终端设置', () => {
       flowPads: [{ flow: { id: 71, name: '上电检测', sequence: 1 }, padInfos: [{ ...PADS[0]!, flowId: 71, taskId: 7 }] }],
     });
     taskFormServer({ editData, pads: PADS });
-    renderApp(STEP_2);
+    await renderPage(STEP_2);
     expect(await screen.findByText(TASK_MSG.terminalsLocked)).toBeTruthy();
     expect(submitButton()).toBeNull();
     expect(selectOf(FLOWS[0]).hasAttribute('disabled')).toBe(true);
   });
 
   it('reads the task’s own lines when the URL names none', async () => {
-    const seen = taskFormServer({ pads: PADS });
-    renderApp('/flowInfo?id=7');
+    const server = taskFormServer({ pads: PADS });
+    await renderPage('/flowInfo?id=7');
     await screen.findByRole('combobox', { name: FLOWS[0] });
-    expect(queryOf(callsTo(seen, '/api/pad/getPadList')[0])).toEqual({ lineIds: '11,12', taskId: '7' });
+    expect(callsTo(server, PAD_CALLS.padList)[0]?.query).toEqual({ lineIds: '11,12', taskId: '7' });
   });
 
   it('explains how to put PADs on the lines when they have none', async () => {
     taskFormServer({ pads: [] });
-    renderApp(STEP_2);
+    await renderPage(STEP_2);
 
     expect(await screen.findByText('任务所在产线上暂无终端，不能设置流程终端')).toBeTruthy();
     const link = screen.getByRole('link', { name: '终端管理' });
@@ -224,19 +223,19 @@ describe('/flowInfo 终端设置', () => {
 
   it.each([['/flowInfo'], ['/flowInfo?id=x&productionLineIds=11']])('shows an error with a way back at %s', async (path) => {
     const user = userEvent.setup();
-    const seen = taskFormServer({ pads: PADS });
-    const { router } = renderApp(path);
+    const server = taskFormServer({ pads: PADS });
+    const { router } = await renderPage(path);
 
     expect(await screen.findByText('未指定任务')).toBeTruthy();
     expect(document.querySelector('.ant-steps')).toBeNull();
-    expect(callsTo(seen, '/api/task/getTaskDetail4Edit')).toHaveLength(0);
+    expect(callsTo(server, TASK.taskEditData)).toHaveLength(0);
     await user.click(screen.getByRole('button', { name: '返回' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/productionCenter'));
   });
 
   it('shows the server’s message and an error for an unknown task', async () => {
-    taskFormServer({ refuse: { '/api/task/getTaskDetail4Edit': { status: 404, errorMsg: '任务不存在' } } });
-    renderApp('/flowInfo?id=99&productionLineIds=11');
+    taskFormServer({ more: [refuse(TASK.taskEditData, '任务不存在', 404)] });
+    await renderPage('/flowInfo?id=99&productionLineIds=11');
     expect(await screen.findByText('任务加载失败')).toBeTruthy();
     expect(await screen.findByText('任务不存在')).toBeTruthy();
   });

@@ -1,12 +1,10 @@
-import { PATHS } from '@factory/contracts';
+import { TASK_ENDPOINTS } from '@factory/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 import { taskKeys } from './task-keys';
 
-/** POST /api/task/delTask {id}: only a NEW or UNSTART task. */
-export function deleteTask(id: number): Promise<unknown> {
-  return apiPost<unknown>(PATHS.taskDelete, { id });
-}
+/** {id}: only a NEW or UNSTART task. */
+export const deleteTask = (id: number) => apiCall(TASK_ENDPOINTS.taskDelete, { id });
 
 export function useDeleteTask() {
   const queryClient = useQueryClient();

@@ -1,20 +1,18 @@
-import { PATHS, type EXPORT_FORMATS } from '@factory/contracts';
+import { PRODUCTION_CODE_ENDPOINTS, type QueryIn } from '@factory/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { downloadFile } from '../../../lib/download';
 
-export type CodeExportFormat = (typeof EXPORT_FORMATS)[number];
+const EXPORT = PRODUCTION_CODE_ENDPOINTS.taskExportCodes;
 
-export interface CodeExportInput {
-  taskId: number;
-  format: CodeExportFormat;
-}
+/** xlsx or csv, as the contract's query takes it. */
+export type CodeExportFormat = NonNullable<QueryIn<typeof EXPORT>['format']>;
 
 /**
- * GET /api/task/exportDeviceId?taskId&format: the task's production codes as a
- * spreadsheet, saved under the name of the answer's content-disposition (seed 000 §2).
+ * ?taskId&format: the task's production codes as a spreadsheet, answered raw and
+ * saved under the name of the answer's content-disposition (seed 000 §2).
  */
-export function exportCodes({ taskId, format }: CodeExportInput): Promise<string> {
-  return downloadFile(PATHS.taskExportCodes, { taskId, format }, `生产编码_${taskId}.${format}`);
+export function exportCodes({ taskId, format }: { taskId: number; format: CodeExportFormat }): Promise<string> {
+  return downloadFile(EXPORT.path, { taskId, format }, `生产编码_${taskId}.${format}`);
 }
 
 export function useExportCodes() {

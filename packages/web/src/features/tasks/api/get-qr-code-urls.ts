@@ -1,15 +1,11 @@
-import { PATHS } from '@factory/contracts';
+import { PRODUCTION_CODE_ENDPOINTS } from '@factory/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 import { taskKeys } from './task-keys';
 
-/** Production code → its QR image's address, in label order. */
-export type QrCodeUrls = Record<string, string>;
-
-/** GET /api/task/exportQrCodeUrls?taskId (seed 000 §7 task_exportQrCodeUrls). */
-export function getQrCodeUrls(taskId: number, signal?: AbortSignal): Promise<QrCodeUrls> {
-  return apiGet<QrCodeUrls>(PATHS.taskQrCodeUrls, { taskId }, { signal });
-}
+/** Production code → its QR image's address, in label order (seed 000 §7 task_exportQrCodeUrls). */
+export const getQrCodeUrls = (taskId: number, signal?: AbortSignal) =>
+  apiCall(PRODUCTION_CODE_ENDPOINTS.taskQrCodeUrls, { taskId }, { signal });
 
 export const qrCodeUrlsQuery = (taskId: number) =>
   queryOptions({

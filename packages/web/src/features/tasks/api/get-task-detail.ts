@@ -1,15 +1,13 @@
-import { PATHS, TASK_LIMITS, type TaskDetail } from '@factory/contracts';
+import { TASK_ENDPOINTS, TASK_LIMITS } from '@factory/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, apiGet } from '../../../lib/api-client';
+import { ApiError, apiCall } from '../../../lib/api-client';
 import { taskKeys } from './task-keys';
 
 /** seed 000 §9: the task detail refreshes every 30 s. */
 export const DETAIL_REFRESH_MS = TASK_LIMITS.detailRefreshSeconds * 1000;
 
-/** GET /api/task/getTaskDetail?id: the task with its flows' progress and terminals (seed 000 §7). */
-export function getTaskDetail(id: number, signal?: AbortSignal): Promise<TaskDetail> {
-  return apiGet<TaskDetail>(PATHS.taskDetail, { id }, { signal });
-}
+/** The task with its flows' progress and terminals (seed 000 §7). */
+export const getTaskDetail = (id: number, signal?: AbortSignal) => apiCall(TASK_ENDPOINTS.taskDetail, { id }, { signal });
 
 /** A refusal (unknown task, no permission) will not change by asking again; a network failure may. */
 const isRefusal = (error: unknown) => error instanceof ApiError && error.kind !== 'server';

@@ -1,28 +1,19 @@
-import { PATHS, type Task } from '@factory/contracts';
+import { TASK_ENDPOINTS } from '@factory/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client';
-import { taskKeys, type TaskListParams } from './task-keys';
+import { apiCall } from '../../../lib/api-client';
+import { taskKeys, type TaskListQuery } from './task-keys';
 
-export interface TaskPage {
-  list: Task[];
-  total: number;
-  pageSize: number;
-  pageNum: number;
-}
+/** ?productTypeId&status&productNumberOrProductLineCode&page&pageSize (seed 000 §7). */
+export const getTasks = (query: TaskListQuery, signal?: AbortSignal) => apiCall(TASK_ENDPOINTS.taskList, query, { signal });
 
-/** GET /api/task/getTasks ?productTypeId&status&productNumberOrProductLineCode&page&pageSize (seed 000 §7). */
-export function getTasks(params: TaskListParams, signal?: AbortSignal): Promise<TaskPage> {
-  return apiGet<TaskPage>(PATHS.taskList, { ...params }, { signal });
-}
-
-export const tasksQuery = (params: TaskListParams) =>
+export const tasksQuery = (query: TaskListQuery) =>
   queryOptions({
-    queryKey: taskKeys.list(params),
-    queryFn: ({ signal }) => getTasks(params, signal),
+    queryKey: taskKeys.list(query),
+    queryFn: ({ signal }) => getTasks(query, signal),
     // The table keeps its rows while the next page loads instead of flashing empty.
     placeholderData: keepPreviousData,
   });
 
-export function useTasks(params: TaskListParams) {
-  return useQuery(tasksQuery(params));
+export function useTasks(query: TaskListQuery) {
+  return useQuery(tasksQuery(query));
 }

@@ -1,12 +1,10 @@
-import { PATHS } from '@factory/contracts';
+import { TASK_ENDPOINTS } from '@factory/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 import { taskKeys } from './task-keys';
 
-/** POST /api/task/startTask {id}: STOP (or UNSTART) to START. */
-export function startTask(id: number): Promise<unknown> {
-  return apiPost<unknown>(PATHS.taskStart, { id });
-}
+/** {id}: STOP (or UNSTART) to START. */
+export const startTask = (id: number) => apiCall(TASK_ENDPOINTS.taskStart, { id });
 
 export function useStartTask() {
   const queryClient = useQueryClient();

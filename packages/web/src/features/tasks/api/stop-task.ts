@@ -1,12 +1,10 @@
-import { PATHS } from '@factory/contracts';
+import { TASK_ENDPOINTS } from '@factory/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 import { taskKeys } from './task-keys';
 
-/** POST /api/task/stopTask {id}: START to STOP. */
-export function stopTask(id: number): Promise<unknown> {
-  return apiPost<unknown>(PATHS.taskStop, { id });
-}
+/** {id}: START to STOP. */
+export const stopTask = (id: number) => apiCall(TASK_ENDPOINTS.taskStop, { id });
 
 export function useStopTask() {
   const queryClient = useQueryClient();

@@ -1,23 +1,18 @@
-import { MSG } from '@factory/contracts';
+import { MSG, PATHS, PRODUCTION_CODE_ENDPOINTS } from '@factory/contracts';
 import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../../lib/session-store';
-import { envelope, failure, installFetch, type SeenRequest } from '../../../test/fetch-stand-in';
-import { pathOf, queryOf } from '../../../test/line-terminal-fixtures';
-import { renderApp } from '../../../test/render-app';
+import { answer, installServer, rawAnswer, refuse } from '../../../test/fake-server';
+import { renderPage } from '../../../test/render-page';
 import { taskSession } from '../task-fixtures';
 import { CLOSE_AFTER_ERROR_MS } from './print-page';
 
 configure({ asyncUtilTimeout: 5000 });
 
 const CODES = ['7K3M9Q2XHP', '0A1B2C3D4E', 'ZZZZ5W8R6T'];
-const urls = Object.fromEntries(CODES.map((code) => [code, `/api/productionCode/qr/${code}.png`]));
-
-function qrServer(answer: (request: SeenRequest) => { status?: number; body: unknown } = () => ({ body: envelope(urls) })) {
-  return installFetch((request) =>
-    pathOf(request) === '/api/task/exportQrCodeUrls' ? answer(request) : { body: envelope(null) },
-  );
-}
+const QR_URLS = PRODUCTION_CODE_ENDPOINTS.taskQrCodeUrls;
+const imageOf = (code: string) => `${PATHS.productionCodeQr}/${code}.png`;
+const urls = Object.fromEntries(CODES.map((code) => [code, imageOf(code)]));
 
 const realPrint = window.print;
 const realClose = window.close;
@@ -41,13 +36,13 @@ const images = () => screen.queryAllByRole('img') as HTMLImageElement[];
 
 describe('/print', () => {
   it('renders one 256x256 QR image per code, in order, each with its code under it and a page break after', async () => {
-    const seen = qrServer();
-    renderApp('/print?id=5');
+    const server = installServer(answer(QR_URLS, urls));
+    await renderPage('/print?id=5');
 
     await waitFor(() => expect(images()).toHaveLength(3));
-    expect(queryOf(seen[0])).toEqual({ taskId: '5' });
+    expect(server.calls(QR_URLS)[0]?.query).toEqual({ taskId: '5' });
     expect(images().map((image) => [image.getAttribute('src'), image.alt, image.width, image.height])).toEqual(
-      CODES.map((code) => [`/api/productionCode/qr/${code}.png`, code, 256, 256]),
+      CODES.map((code) => [imageOf(code), code, 256, 256]),
     );
     const labels = [...document.querySelectorAll('.print-page__label')];
     expect(labels.map((label) => label.textContent)).toEqual(CODES);
@@ -60,8 +55,8 @@ describe('/print', () => {
   });
 
   it('prints once every image has loaded or failed, then closes the tab', async () => {
-    qrServer();
-    renderApp('/print?id=5');
+    installServer(answer(QR_URLS, urls));
+    await renderPage('/print?id=5');
     await waitFor(() => expect(images()).toHaveLength(3));
 
     fireEvent.load(images()[0]!);
@@ -78,8 +73,8 @@ describe('/print', () => {
 
   it('shows the errorMsg and closes the window after 1 s on a refusal', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    qrServer(() => ({ status: 404, body: failure('任务不存在') }));
-    renderApp('/print?id=99');
+    installServer(refuse(QR_URLS, '任务不存在', 404));
+    await renderPage('/print?id=99');
 
     await vi.waitFor(() => expect(screen.getByText('任务不存在')).toBeTruthy());
     expect(screen.getByText('二维码加载失败，窗口即将关闭')).toBeTruthy();
@@ -93,8 +88,8 @@ describe('/print', () => {
 
   it('closes after 1 s when the server cannot be reached, too', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    qrServer(() => ({ status: 502, body: '<html>bad gateway</html>' }));
-    renderApp('/print?id=5');
+    installServer(answer(QR_URLS, () => rawAnswer({ status: 502, body: '<html>bad gateway</html>' })));
+    await renderPage('/print?id=5');
 
     await vi.waitFor(() => expect(screen.getByText(MSG.serverError)).toBeTruthy());
     await vi.advanceTimersByTimeAsync(CLOSE_AFTER_ERROR_MS);
@@ -102,14 +97,14 @@ describe('/print', () => {
   });
 
   it('prints nothing for a task without codes, or without an id', async () => {
-    const seen = qrServer(() => ({ body: envelope({}) }));
-    const first = renderApp('/print?id=5');
+    const server = installServer(answer(QR_URLS, {}));
+    const first = await renderPage('/print?id=5');
     expect(await screen.findByText('该任务没有生产码，无需打印')).toBeTruthy();
     first.unmount();
 
-    renderApp('/print');
+    await renderPage('/print');
     expect(await screen.findByText('未指定任务，无法打印二维码')).toBeTruthy();
-    expect(seen.filter((request) => pathOf(request) === '/api/task/exportQrCodeUrls')).toHaveLength(1);
+    expect(server.calls(QR_URLS)).toHaveLength(1);
     expect(print).not.toHaveBeenCalled();
     expect(close).not.toHaveBeenCalled();
   });

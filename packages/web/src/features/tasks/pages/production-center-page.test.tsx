@@ -1,12 +1,21 @@
-import { TASK_LIST_ACTIONS, TASK_MSG, TASK_STATUSES, type Task, type TaskStatus } from '@factory/contracts';
+import {
+  PRODUCT_ENDPOINTS as PRODUCT,
+  PRODUCTION_CODE_ENDPOINTS as CODES,
+  TASK_ENDPOINTS as TASK,
+  TASK_LIST_ACTIONS,
+  TASK_MSG,
+  TASK_STATUSES,
+  type Task,
+  type TaskStatus,
+} from '@factory/contracts';
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../../lib/session-store';
-import { envelope, failure, installFetch, type SeenRequest } from '../../../test/fetch-stand-in';
-import { chooseOption, pathOf, queryOf } from '../../../test/line-terminal-fixtures';
+import { answer, type FakeRoute, installServer, refusal, refuse } from '../../../test/fake-server';
+import { chooseOption } from '../../../test/line-terminal-fixtures';
 import { confirmWith, findConfirm } from '../../../test/product-fixtures';
-import { renderApp } from '../../../test/render-app';
+import { renderPage } from '../../../test/render-page';
 import { PRODUCT_TYPES, TASK_BUTTONS, taskOf, taskSession } from '../task-fixtures';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -16,20 +25,19 @@ const tasksByStatus: Task[] = TASK_STATUSES.map((status, index) =>
   taskOf({ id: index + 1, status, number: `GW_${status}`, finishNumber: index * 10 }),
 );
 
-/** A task server: getTasks answers `tasks`, other calls as `other` says (null: success). */
-function taskServer(tasks: Task[] = tasksByStatus, other: (request: SeenRequest) => unknown = () => null) {
-  return installFetch((request) => {
-    const path = pathOf(request);
-    if (path === '/api/product/getProductTypes') return { body: envelope(PRODUCT_TYPES) };
-    if (path === '/api/task/getTasks') {
-      return { body: envelope({ list: tasks, total: tasks.length, pageSize: 10, pageNum: 1 }) };
-    }
-    const answer = other(request);
-    return { body: answer && typeof answer === 'object' && 'code' in answer ? answer : envelope(answer) };
-  });
+/** A task server: the list answers `tasks`, the row actions succeed unless `more` says otherwise. */
+function taskServer(tasks: Task[] = tasksByStatus, ...more: FakeRoute[]) {
+  return installServer(
+    answer(PRODUCT.productTypes, PRODUCT_TYPES),
+    answer(TASK.taskList, { list: tasks, total: tasks.length, pageSize: 10, pageNum: 1 }),
+    answer(TASK.taskStart, null),
+    answer(TASK.taskStop, null),
+    answer(TASK.taskFinish, null),
+    answer(TASK.taskDelete, null),
+    ...more,
+  );
 }
 
-const listCalls = (seen: SeenRequest[]) => seen.filter((request) => pathOf(request) === '/api/task/getTasks');
 /** The table is idle: its loading veil (pointer-events: none) is gone. */
 const tableIdle = () => waitFor(() => expect(document.querySelector('.ant-spin-blur')).toBeNull());
 const rowOf = (model: string) => screen.getByRole('row', { name: new RegExp(`\\b${model}\\b`) });
@@ -101,8 +109,8 @@ describe('产线检测 page', () => {
     const overdue = taskOf({ id: 9, number: 'GW_LATE', status: 'START', expireTime: '2020-01-01 18:00:00', finishNumber: 25 });
     const finishedLate = taskOf({ id: 10, number: 'GW_DONE', status: 'FINISH', expireTime: '2020-01-01 18:00:00' });
     const noExpiry = taskOf({ id: 11, number: 'GW_OPEN', status: 'UNSTART', expireTime: null });
-    const seen = taskServer([...tasksByStatus, overdue, finishedLate, noExpiry]);
-    renderApp('/productionCenter');
+    const server = taskServer([...tasksByStatus, overdue, finishedLate, noExpiry]);
+    await renderPage('/productionCenter');
 
     await screen.findByText('GW_NEW');
     expect(screen.getByRole('heading', { name: '产线检测' })).toBeTruthy();
@@ -123,13 +131,13 @@ describe('产线检测 page', () => {
     expect(within(rowOf('GW_OPEN')).getByText('—')).toBeTruthy();
     expect(within(rowOf('GW_NEW')).getByText('2026-03-01')).toBeTruthy();
 
-    expect(queryOf(listCalls(seen)[0])).toEqual({ page: '1', pageSize: '10' });
+    expect(server.calls(TASK.taskList)[0]?.query).toEqual({ page: '1', pageSize: '10' });
   });
 
   it('numbers each row by its task’s own number, as the trace and the code export do, not by position', async () => {
     // Ids out of order and with gaps: a row's position would read 1, 2, 3.
     taskServer([taskOf({ id: 42, number: 'GW_A' }), taskOf({ id: 4, number: 'GW_B' }), taskOf({ id: 17, number: 'GW_C' })]);
-    renderApp('/productionCenter');
+    await renderPage('/productionCenter');
     await screen.findByText('GW_A');
 
     const headers = screen.getAllByRole('columnheader').map((header) => header.textContent);
@@ -141,24 +149,24 @@ describe('产线检测 page', () => {
 
   it('sends the filters: type and status at once, the text on Enter or 查询, and 重置 clears them', async () => {
     const user = userEvent.setup();
-    const seen = taskServer();
-    renderApp('/productionCenter');
+    const server = taskServer();
+    await renderPage('/productionCenter');
     await screen.findByText('GW_NEW');
 
     await user.click(screen.getByRole('combobox', { name: '产品类型' }));
     await chooseOption(user, '智能电表');
-    await waitFor(() => expect(queryOf(listCalls(seen).at(-1))).toEqual({ page: '1', pageSize: '10', productTypeId: '2' }));
+    await waitFor(() => expect(server.calls(TASK.taskList).at(-1)?.query).toEqual({ page: '1', pageSize: '10', productTypeId: '2' }));
 
     await user.click(screen.getByRole('combobox', { name: '状态' }));
     await chooseOption(user, '停止中');
-    await waitFor(() => expect(queryOf(listCalls(seen).at(-1))).toMatchObject({ productTypeId: '2', status: 'STOP' }));
+    await waitFor(() => expect(server.calls(TASK.taskList).at(-1)?.query).toMatchObject({ productTypeId: '2', status: 'STOP' }));
 
     const search = screen.getByRole('textbox', { name: '产品型号/产线编号' });
     await user.type(search, ' ZZ_01 ');
-    const before = listCalls(seen).length;
+    const before = server.calls(TASK.taskList).length;
     await user.keyboard('{Enter}');
     await waitFor(() =>
-      expect(queryOf(listCalls(seen).at(-1))).toEqual({
+      expect(server.calls(TASK.taskList).at(-1)?.query).toEqual({
         page: '1',
         pageSize: '10',
         productTypeId: '2',
@@ -166,22 +174,22 @@ describe('产线检测 page', () => {
         productNumberOrProductLineCode: 'ZZ_01',
       }),
     );
-    expect(listCalls(seen).length).toBe(before + 1);
+    expect(server.calls(TASK.taskList).length).toBe(before + 1);
 
     await user.clear(search);
     await user.type(search, 'GW');
     await user.click(screen.getByRole('button', { name: '查询' }));
-    await waitFor(() => expect(queryOf(listCalls(seen).at(-1))).toMatchObject({ productNumberOrProductLineCode: 'GW' }));
+    await waitFor(() => expect(server.calls(TASK.taskList).at(-1)?.query).toMatchObject({ productNumberOrProductLineCode: 'GW' }));
 
     await user.click(screen.getByRole('button', { name: '重置' }));
-    await waitFor(() => expect(queryOf(listCalls(seen).at(-1))).toEqual({ page: '1', pageSize: '10' }));
+    await waitFor(() => expect(server.calls(TASK.taskList).at(-1)?.query).toEqual({ page: '1', pageSize: '10' }));
     expect((search as HTMLInputElement).value).toBe('');
   });
 
   it('offers each action by status with every button held (TASK_LIST_ACTIONS)', async () => {
     const user = userEvent.setup();
     taskServer();
-    renderApp('/productionCenter');
+    await renderPage('/productionCenter');
     await screen.findByText('GW_NEW');
 
     for (const status of TASK_STATUSES) {
@@ -193,7 +201,7 @@ describe('产线检测 page', () => {
     useSession.getState().signIn(taskSession([button]));
     const user = userEvent.setup();
     taskServer();
-    renderApp('/productionCenter');
+    await renderPage('/productionCenter');
     await screen.findByText('GW_NEW');
 
     expect(screen.queryByRole('button', { name: '新增任务' })).toBeNull();
@@ -203,64 +211,64 @@ describe('产线检测 page', () => {
   });
 
   it.each([
-    ['GW_START', '停止', TASK_MSG.confirmStop, '/api/task/stopTask', TASK_MSG.stopped],
-    ['GW_STOP', '开始', TASK_MSG.confirmStart, '/api/task/startTask', TASK_MSG.started],
-  ])('%s: %s asks, calls and says so, then refreshes the list', async (model, button, question, path, success) => {
+    ['GW_START', '停止', TASK_MSG.confirmStop, TASK.taskStop, TASK_MSG.stopped],
+    ['GW_STOP', '开始', TASK_MSG.confirmStart, TASK.taskStart, TASK_MSG.started],
+  ])('%s: %s asks, calls and says so, then refreshes the list', async (model, button, question, endpoint, success) => {
     const user = userEvent.setup();
-    const seen = taskServer();
-    renderApp('/productionCenter');
+    const server = taskServer();
+    await renderPage('/productionCenter');
     await screen.findByText('GW_NEW');
     const id = tasksByStatus.find((task) => task.number === model)!.id;
 
     await user.click(within(rowOf(model)).getByRole('button', { name: button }));
-    const before = listCalls(seen).length;
+    const before = server.calls(TASK.taskList).length;
     await confirmWith(user, question);
 
     expect(await screen.findByText(success)).toBeTruthy();
-    const calls = seen.filter((request) => pathOf(request) === path);
+    const calls = server.calls(endpoint);
     expect(calls).toHaveLength(1);
     expect(calls[0]?.method).toBe('POST');
-    expect(JSON.parse(calls[0]?.body ?? '')).toEqual({ id });
-    await waitFor(() => expect(listCalls(seen).length).toBeGreaterThan(before));
+    expect(calls[0]?.json).toEqual({ id });
+    await waitFor(() => expect(server.calls(TASK.taskList).length).toBeGreaterThan(before));
   });
 
   it.each([
-    ['GW_STOP', '结束', TASK_MSG.confirmFinish, '/api/task/endTask', TASK_MSG.finished],
-    ['GW_UNSTART', '删除', TASK_MSG.confirmDelete, '/api/task/delTask', TASK_MSG.deleted],
-  ])('%s: %s (under 更多) asks, calls and says so, then refreshes the list', async (model, item, question, path, success) => {
+    ['GW_STOP', '结束', TASK_MSG.confirmFinish, TASK.taskFinish, TASK_MSG.finished],
+    ['GW_UNSTART', '删除', TASK_MSG.confirmDelete, TASK.taskDelete, TASK_MSG.deleted],
+  ])('%s: %s (under 更多) asks, calls and says so, then refreshes the list', async (model, item, question, endpoint, success) => {
     const user = userEvent.setup();
-    const seen = taskServer();
-    renderApp('/productionCenter');
+    const server = taskServer();
+    await renderPage('/productionCenter');
     await screen.findByText('GW_NEW');
     const id = tasksByStatus.find((task) => task.number === model)!.id;
 
     await pick(user, model, '更多', item);
-    const before = listCalls(seen).length;
+    const before = server.calls(TASK.taskList).length;
     await confirmWith(user, question);
 
     expect(await screen.findByText(success)).toBeTruthy();
-    expect(JSON.parse(seen.find((request) => pathOf(request) === path)?.body ?? '')).toEqual({ id });
-    await waitFor(() => expect(listCalls(seen).length).toBeGreaterThan(before));
+    expect(server.calls(endpoint)[0]?.json).toEqual({ id });
+    await waitFor(() => expect(server.calls(TASK.taskList).length).toBeGreaterThan(before));
   });
 
   it('calls nothing when the confirmation is cancelled', async () => {
     const user = userEvent.setup();
-    const seen = taskServer();
-    renderApp('/productionCenter');
+    const server = taskServer();
+    await renderPage('/productionCenter');
     await screen.findByText('GW_NEW');
 
     await user.click(within(rowOf('GW_START')).getByRole('button', { name: '停止' }));
     const dialog = await findConfirm(TASK_MSG.confirmStop);
     await user.click(within(dialog).getByRole('button', { name: '取消' }));
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(seen.some((request) => pathOf(request) === '/api/task/stopTask')).toBe(false);
+    expect(server.calls(TASK.taskStop)).toHaveLength(0);
     expect(screen.queryByText(TASK_MSG.stopped)).toBeNull();
   });
 
   it('shows the server’s refusal of a transition and no success', async () => {
     const user = userEvent.setup();
-    taskServer(undefined, () => failure(TASK_MSG.notStartable));
-    renderApp('/productionCenter');
+    taskServer(undefined, refuse(TASK.taskStart, TASK_MSG.notStartable));
+    await renderPage('/productionCenter');
     await screen.findByText('GW_NEW');
 
     await user.click(within(rowOf('GW_STOP')).getByRole('button', { name: '开始' }));
@@ -272,7 +280,7 @@ describe('产线检测 page', () => {
   it('edits a stopped task on step 2 with its lines, any other on step 1', async () => {
     const user = userEvent.setup();
     taskServer();
-    const { router } = renderApp('/productionCenter');
+    const { router } = await renderPage('/productionCenter');
     await screen.findByText('GW_NEW');
     const where = () => router.state.location.pathname + router.state.location.search;
 
@@ -290,7 +298,7 @@ describe('产线检测 page', () => {
     const user = userEvent.setup();
     const task = taskOf({ id: 21, number: 'GW 100/A', status: 'START', productionLineName: '总装一线、总装二线' });
     taskServer([task]);
-    const { router } = renderApp('/productionCenter');
+    const { router } = await renderPage('/productionCenter');
     await screen.findByText('GW 100/A');
     const where = () => router.state.location.pathname + router.state.location.search;
 
@@ -320,14 +328,14 @@ describe('产线检测 page', () => {
   it('exports the codes as Excel or CSV under the server’s name', async () => {
     const user = userEvent.setup();
     taskServer();
-    renderApp('/productionCenter');
+    await renderPage('/productionCenter');
     await screen.findByText('GW_NEW');
 
     // The file comes as an attachment, which the shared stand-in (text only) does not model.
     const standIn = globalThis.fetch;
     const asked: string[] = [];
     globalThis.fetch = (input, init) => {
-      if (!String(input).startsWith('/api/task/exportDeviceId')) return standIn(input, init);
+      if (!String(input).startsWith(CODES.taskExportCodes.path)) return standIn(input, init);
       asked.push(String(input));
       const format = new URL(String(input), 'http://console').searchParams.get('format');
       return Promise.resolve(
@@ -345,13 +353,14 @@ describe('产线检测 page', () => {
     await waitFor(() => expect(downloads).toEqual(['GW_START_生产编码.xlsx']));
     await pick(user, 'GW_START', '导出生产码', '导出CSV');
     await waitFor(() => expect(downloads).toEqual(['GW_START_生产编码.xlsx', 'GW_START_生产编码.csv']));
-    expect(asked).toEqual(['/api/task/exportDeviceId?taskId=3&format=xlsx', '/api/task/exportDeviceId?taskId=3&format=csv']);
+    const path = CODES.taskExportCodes.path;
+    expect(asked).toEqual([`${path}?taskId=3&format=xlsx`, `${path}?taskId=3&format=csv`]);
   });
 
   it('shows the refusal of an export', async () => {
     const user = userEvent.setup();
-    taskServer(undefined, (request) => (pathOf(request) === '/api/task/exportDeviceId' ? failure('任务不存在') : null));
-    renderApp('/productionCenter');
+    taskServer(undefined, refuse(CODES.taskExportCodes, '任务不存在'));
+    await renderPage('/productionCenter');
     await screen.findByText('GW_NEW');
 
     await pick(user, 'GW_NEW', '导出生产码', '导出CSV');
@@ -362,7 +371,7 @@ describe('产线检测 page', () => {
     const user = userEvent.setup();
     const open = vi.spyOn(window, 'open').mockImplementation(() => null);
     taskServer();
-    renderApp('/productionCenter');
+    await renderPage('/productionCenter');
     await screen.findByText('GW_NEW');
 
     await pick(user, 'GW_UNSTART', '导出生产码', '打印二维码');
@@ -374,7 +383,7 @@ describe('产线检测 page', () => {
   it('shows 暂无任务 with 新增任务 when there is no task, which opens step 1', async () => {
     const user = userEvent.setup();
     taskServer([]);
-    const { router } = renderApp('/productionCenter');
+    const { router } = await renderPage('/productionCenter');
     expect(await screen.findByText('暂无任务')).toBeTruthy();
 
     const addButtons = screen.getAllByRole('button', { name: '新增任务' });
@@ -386,7 +395,7 @@ describe('产线检测 page', () => {
   it('shows 暂无任务 without 新增任务 to a role without add', async () => {
     useSession.getState().signIn(taskSession(['detail']));
     taskServer([]);
-    renderApp('/productionCenter');
+    await renderPage('/productionCenter');
     expect(await screen.findByText('暂无任务')).toBeTruthy();
     expect(screen.queryByRole('button', { name: '新增任务' })).toBeNull();
   });
@@ -394,13 +403,11 @@ describe('产线检测 page', () => {
   it('shows the server’s refusal and a retry when the list fails', async () => {
     const user = userEvent.setup();
     let fail = true;
-    installFetch((request) => {
-      const path = pathOf(request);
-      if (path === '/api/product/getProductTypes') return { body: envelope(PRODUCT_TYPES) };
-      if (fail) return { status: 403, body: failure('没有权限') };
-      return { body: envelope({ list: tasksByStatus, total: 5, pageSize: 10, pageNum: 1 }) };
-    });
-    renderApp('/productionCenter');
+    installServer(
+      answer(PRODUCT.productTypes, PRODUCT_TYPES),
+      answer(TASK.taskList, () => (fail ? refusal('没有权限', 403) : { list: tasksByStatus, total: 5, pageSize: 10, pageNum: 1 })),
+    );
+    await renderPage('/productionCenter');
 
     expect(await screen.findByText('没有权限')).toBeTruthy();
     expect(screen.getByText('任务加载失败')).toBeTruthy();

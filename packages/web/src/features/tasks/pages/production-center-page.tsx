@@ -1,18 +1,18 @@
 import { TASK_STATUS_NAMES, TASK_STATUSES, type Task, type TaskStatus } from '@factory/contracts';
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, Card, Empty, Progress, Select, Table, Tag, Typography, type TableColumnsType } from 'antd';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { PermissionButton } from '../../../components/permission-button';
 import { SearchQuery } from '../../../components/search-query';
 import { taskNumberText } from '../../../components/task-number';
-import { lookupOptions, useProductLookup } from '../../../components/product-lookups';
-import { FIRST_PAGE, tablePagination, type Paging } from '../../../lib/paging';
+import { lookupOptions, useProductLookup } from '../../../components/lookup-lists';
 import { useHasFun } from '../../../lib/session-store';
+import { useListState } from '../../../lib/use-list-state';
 import { useQueryError } from '../../../lib/use-query-error';
 import { useTasks } from '../api/get-tasks';
-import type { TaskListParams } from '../api/task-keys';
+import type { TaskListQuery } from '../api/task-keys';
 import { TaskRowActions, useTaskButtons } from '../components/task-row-actions';
 import { TaskStatusTag } from '../components/task-status-tag';
 import { isOverdue, percentOf, TASK_MENU } from '../task-view';
@@ -32,11 +32,9 @@ const NO_FILTERS: Filters = { text: '' };
 /** 产线检测 (seed 000 §2): the tasks, filtered by product type, status and model or line code, paged 10/20/50. */
 export function ProductionCenterPage() {
   const navigate = useNavigate();
-  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
-  const [draft, setDraft] = useState('');
-  const [paging, setPaging] = useState<Paging>(FIRST_PAGE);
+  const { filters, filter: filterBy, draft, setDraft, paging, setPaging, reset: resetList, pagination } = useListState(NO_FILTERS);
 
-  const params: TaskListParams = useMemo(
+  const query: TaskListQuery = useMemo(
     () => ({
       page: paging.page,
       pageSize: paging.pageSize,
@@ -46,21 +44,17 @@ export function ProductionCenterPage() {
     }),
     [filters, paging],
   );
-  const tasks = useTasks(params);
+  const tasks = useTasks(query);
   const productTypes = useProductLookup('productTypes');
   useQueryError(tasks.error ?? productTypes.error);
   const can = useTaskButtons();
   const canAdd = useHasFun(TASK_MENU, 'add');
   const addTask = () => void navigate('/basicInfo');
 
-  const filterBy = (next: Partial<Filters>) => {
-    setFilters((current) => ({ ...current, ...next }));
-    setPaging((current) => ({ ...current, page: 1 }));
-  };
+  // 重置 clears the filters and the search box and goes back to page 1, keeping the page size.
   const reset = () => {
-    setDraft('');
-    setFilters(NO_FILTERS);
-    setPaging((current) => ({ ...current, page: 1 }));
+    resetList();
+    setPaging({ ...paging, page: 1 });
   };
 
   const columns: TableColumnsType<Task> = [
@@ -198,7 +192,7 @@ export function ProductionCenterPage() {
           columns={columns}
           dataSource={tasks.data?.list ?? []}
           loading={tasks.isFetching}
-          pagination={tablePagination(paging, tasks.data?.total ?? 0, setPaging)}
+          pagination={pagination(tasks.data?.total ?? 0)}
           locale={{ emptyText: empty }}
           tableLayout="fixed"
           // Ten columns at 1366 px: the narrower cell padding leaves the model and the lines room to be read.

@@ -1,12 +1,11 @@
-import { MSG, TASK_LIMITS } from '@factory/contracts';
+import { MSG, TASK_ENDPOINTS, TASK_LIMITS } from '@factory/contracts';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session-store';
-import { envelope, failure, installFetch, type SeenRequest } from '../../../test/fetch-stand-in';
-import { pathOf, queryOf } from '../../../test/line-terminal-fixtures';
-import { renderApp } from '../../../test/render-app';
+import { answer, installServer, refuse } from '../../../test/fake-server';
+import { renderPage } from '../../../test/render-page';
 import { DETAIL_REFRESH_MS, taskDetailQuery } from '../api/get-task-detail';
 import { detailFlowOf, taskDetailOf, taskSession } from '../task-fixtures';
 
@@ -39,9 +38,7 @@ const detail = taskDetailOf({
   flows: [flows[3]!, flows[0]!, flows[5]!, flows[1]!, flows[4]!, flows[2]!],
 });
 
-function detailServer(answer: (request: SeenRequest) => { status?: number; body: unknown } = () => ({ body: envelope(detail) })) {
-  return installFetch((request) => (pathOf(request) === '/api/task/getTaskDetail' ? answer(request) : { body: envelope(null) }));
-}
+const DETAIL = TASK_ENDPOINTS.taskDetail;
 
 /** A tile's figures, term by value. */
 function figuresOf(tile: string): Record<string, string> {
@@ -55,13 +52,13 @@ beforeEach(() => useSession.getState().signIn(taskSession()));
 
 describe('任务详情 page', () => {
   it('shows the summary and the flows in snake order with their numbers and terminals', async () => {
-    const seen = detailServer();
-    renderApp('/productionTaskDetail?id=8');
+    const server = installServer(answer(DETAIL, detail));
+    await renderPage('/productionTaskDetail?id=8');
 
     const first = within(await screen.findByRole('listitem', { name: '流程1 上电检测' }));
     expect(screen.getByRole('heading', { name: '任务详情' })).toBeTruthy();
     expect(document.querySelector('.page-header__breadcrumb')?.textContent).toBe('产线检测/任务详情');
-    expect(queryOf(seen[0])).toEqual({ id: '8' });
+    expect(server.calls(DETAIL)[0]?.query).toEqual({ id: '8' });
 
     expect(screen.getByText('GW_100')).toBeTruthy();
     // The task's own number, as the list, the board and the code export's file name give it.
@@ -107,20 +104,20 @@ describe('任务详情 page', () => {
 
   it('refreshes on 刷新 and goes back to the list on 返回', async () => {
     const user = userEvent.setup();
-    const seen = detailServer();
-    const { router } = renderApp('/productionTaskDetail?id=8');
+    const server = installServer(answer(DETAIL, detail));
+    const { router } = await renderPage('/productionTaskDetail?id=8');
     await screen.findByRole('listitem', { name: '流程1 上电检测' });
 
     await user.click(screen.getByRole('button', { name: '刷新' }));
-    await waitFor(() => expect(seen.filter((request) => pathOf(request) === '/api/task/getTaskDetail')).toHaveLength(2));
+    await waitFor(() => expect(server.calls(DETAIL)).toHaveLength(2));
     await user.click(screen.getByRole('button', { name: '返回' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/productionCenter'));
   });
 
   it('says so when the task does not exist, with a way back', async () => {
     const user = userEvent.setup();
-    detailServer(() => ({ status: 404, body: failure('任务不存在') }));
-    const { router } = renderApp('/productionTaskDetail?id=99');
+    installServer(refuse(DETAIL, '任务不存在', 404));
+    const { router } = await renderPage('/productionTaskDetail?id=99');
 
     expect(await screen.findByText('该任务不存在、已被删除或无权查看')).toBeTruthy();
     expect(screen.getAllByText('任务不存在').length).toBeGreaterThanOrEqual(1);
@@ -129,10 +126,10 @@ describe('任务详情 page', () => {
   });
 
   it('asks for nothing without an id', async () => {
-    const seen = detailServer();
-    renderApp('/productionTaskDetail');
+    const server = installServer(answer(DETAIL, detail));
+    await renderPage('/productionTaskDetail');
     expect(await screen.findByText('未指定任务')).toBeTruthy();
     expect(screen.getByRole('button', { name: '返回任务列表' })).toBeTruthy();
-    expect(seen.some((request) => pathOf(request) === '/api/task/getTaskDetail')).toBe(false);
+    expect(server.calls(DETAIL)).toHaveLength(0);
   });
 });

@@ -1,4 +1,4 @@
-import { TASK_LIMITS, type TaskDetail } from '@factory/contracts';
+import { MENUS, TASK_LIMITS, type TaskDetail } from '@factory/contracts';
 import { ArrowLeftOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Button, Card, Descriptions, Result, Spin, Typography } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -12,7 +12,7 @@ import { TaskStatusTag } from '../components/task-status-tag';
 import { isOverdue, taskIdOf } from '../task-view';
 import './task-detail-page.css';
 
-const LIST_URL = '/productionCenter';
+const LIST_URL = MENUS.productionCenter;
 
 /** 任务详情 (seed 000 §2): the task's summary and its flows as tiles, refreshed every 30 s. */
 export function TaskDetailPage() {

@@ -1,20 +1,12 @@
-import { PATHS, type TerminalType } from '@factory/contracts';
+import { type CallInput, TERMINAL_ENDPOINTS } from '@factory/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 import { terminalKeys } from './terminal-keys';
 
-export interface TerminalAddInput {
-  terminalCode: string;
-  terminalName: string;
-  terminalType: TerminalType;
-  categoryId?: number;
-  lineId?: number;
-}
+const ADD = TERMINAL_ENDPOINTS.terminalAdd;
 
-/** POST /api/terminal/add {terminalCode, terminalName, terminalType, categoryId?, lineId?} (JSON). */
-export function addTerminal(input: TerminalAddInput): Promise<unknown> {
-  return apiPost<unknown>(PATHS.terminalAdd, input);
-}
+/** {terminalCode, terminalName, terminalType, categoryId?, lineId?} (JSON); answers the new terminal's id. */
+export const addTerminal = (body: CallInput<typeof ADD>) => apiCall(ADD, body);
 
 export function useAddTerminal() {
   const queryClient = useQueryClient();

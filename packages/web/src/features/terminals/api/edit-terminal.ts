@@ -1,26 +1,17 @@
-import { PATHS, type TerminalType } from '@factory/contracts';
+import { type CallInput, TERMINAL_ENDPOINTS } from '@factory/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPostForm } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 import { terminalKeys } from './terminal-keys';
 
-export interface TerminalEditInput {
-  terminalId: number;
-  terminalName: string;
-  terminalType: TerminalType;
-  /**
-   * The PAD's line; null sends it empty, which takes the PAD off its line. The server
-   * reads a missing lineId the same way, so a PAD's current line is always sent back.
-   */
-  lineId?: number | null;
-}
+const EDIT = TERMINAL_ENDPOINTS.terminalEdit;
 
-/** POST /api/terminal/editPad, form-encoded {terminalId, terminalName, terminalType, lineId} (seed 000 §7). */
-export function editTerminal({ lineId, ...fields }: TerminalEditInput): Promise<unknown> {
-  return apiPostForm<unknown>(PATHS.terminalEdit, {
-    ...fields,
-    ...(lineId === undefined ? {} : { lineId: lineId ?? '' }),
-  });
-}
+/**
+ * A form {terminalId, terminalName, terminalType, lineId} (seed 000 §7). lineId null
+ * sends it empty, which takes the PAD off its line; the server reads a missing lineId
+ * the same way, so a PAD's current line is always sent back.
+ */
+export const editTerminal = ({ lineId, ...fields }: Omit<CallInput<typeof EDIT>, 'lineId'> & { lineId?: number | null }) =>
+  apiCall(EDIT, { ...fields, ...(lineId === undefined ? {} : { lineId: lineId ?? '' }) });
 
 export function useEditTerminal() {
   const queryClient = useQueryClient();

@@ -1,16 +1,11 @@
-import { PATHS, type TerminalType } from '@factory/contracts';
+import { TERMINAL_ENDPOINTS, type TerminalType } from '@factory/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 import { terminalKeys } from './terminal-keys';
 
-export interface TerminalCategory {
-  id: number;
-  name: string;
-}
-
-/** GET /api/terminal/category?terminalType → { [id]: name } (seed 000 §3), as a list in the server's order. */
-export async function getTerminalCategories(terminalType: TerminalType, signal?: AbortSignal): Promise<TerminalCategory[]> {
-  const byId = await apiGet<Record<string, string>>(PATHS.terminalCategory, { terminalType }, { signal });
+/** The models of a type, as a list in the server's order (it answers { [id]: name }, seed 000 §3). */
+export async function getTerminalCategories(terminalType: TerminalType, signal?: AbortSignal) {
+  const byId = await apiCall(TERMINAL_ENDPOINTS.terminalCategory, { terminalType }, { signal });
   return Object.entries(byId).map(([id, name]) => ({ id: Number(id), name }));
 }
 

@@ -1,21 +1,20 @@
-import { PATHS, type TerminalList } from '@factory/contracts';
+import { TERMINAL_ENDPOINTS } from '@factory/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client';
-import { terminalKeys, type TerminalListParams } from './terminal-keys';
+import { apiCall } from '../../../lib/api-client';
+import { terminalKeys, type TerminalListQuery } from './terminal-keys';
 
-/** GET /api/terminal/list ?status&lineId&padKey&terminalType&categoryId (seed 000 §7). */
-export function getTerminals(params: TerminalListParams, signal?: AbortSignal): Promise<TerminalList> {
-  return apiGet<TerminalList>(PATHS.terminalList, { ...params }, { signal });
-}
+/** ?status&lineId&padKey&terminalType&categoryId (seed 000 §7). */
+export const getTerminals = (query: TerminalListQuery, signal?: AbortSignal) =>
+  apiCall(TERMINAL_ENDPOINTS.terminalList, query, { signal });
 
-export const terminalsQuery = (params: TerminalListParams) =>
+export const terminalsQuery = (query: TerminalListQuery) =>
   queryOptions({
-    queryKey: terminalKeys.list(params),
-    queryFn: ({ signal }) => getTerminals(params, signal),
+    queryKey: terminalKeys.list(query),
+    queryFn: ({ signal }) => getTerminals(query, signal),
     // Counters and cards stay while a filter's answer loads instead of flashing empty.
     placeholderData: keepPreviousData,
   });
 
-export function useTerminals(params: TerminalListParams) {
-  return useQuery(terminalsQuery(params));
+export function useTerminals(query: TerminalListQuery) {
+  return useQuery(terminalsQuery(query));
 }

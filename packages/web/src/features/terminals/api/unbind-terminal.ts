@@ -1,17 +1,12 @@
-import { PATHS, type TerminalType } from '@factory/contracts';
+import { type CallInput, TERMINAL_ENDPOINTS } from '@factory/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 import { terminalKeys } from './terminal-keys';
 
-export interface TerminalUnbindInput {
-  terminalId: number;
-  terminalType: TerminalType;
-}
+const UNBIND = TERMINAL_ENDPOINTS.terminalUnbind;
 
-/** POST /api/terminal/unbindPad?terminalId&terminalType: the values go in the query string (seed 000 §7). */
-export function unbindTerminal(query: TerminalUnbindInput): Promise<unknown> {
-  return apiPost<unknown>(PATHS.terminalUnbind, undefined, { query: { ...query } });
-}
+/** ?terminalId&terminalType: the values go in the query string (seed 000 §7). */
+export const unbindTerminal = (query: CallInput<typeof UNBIND>) => apiCall(UNBIND, query);
 
 export function useUnbindTerminal() {
   const queryClient = useQueryClient();

@@ -8,7 +8,7 @@ import { PAGE_SIZES } from '../../../lib/paging';
 import { useHasFun } from '../../../lib/session-store';
 import { useTerminalCategories } from '../api/get-terminal-categories';
 import { useTerminals } from '../api/get-terminals';
-import type { TerminalListParams } from '../api/terminal-keys';
+import type { TerminalListQuery } from '../api/terminal-keys';
 import { TerminalNameDialog } from '../components/terminal-name-dialog';
 import { TerminalPicture } from '../components/terminal-picture';
 import { useConfirmUnbind } from '../components/use-confirm-unbind';
@@ -28,7 +28,7 @@ import './terminal-detail-page.css';
 export function TerminalDetailPage() {
   const [searchParams] = useSearchParams();
   const group = parseGroupRef(searchParams);
-  const backUrl = group?.type === 'PDA' ? '/terminalManage?type=PDA' : '/terminalManage';
+  const backUrl = group?.type === 'PDA' ? `${TERMINAL_MENU}?type=PDA` : TERMINAL_MENU;
 
   return (
     <div className="terminal-detail-page">
@@ -61,7 +61,7 @@ function TerminalGroupTable({ group }: { group: TerminalGroupRef }) {
   const isPad = group.type === 'PAD';
   const inUse = group.status === 'USE';
 
-  const params: TerminalListParams = {
+  const params: TerminalListQuery = {
     terminalType: group.type,
     padKey,
     categoryId: isPad ? categoryId : undefined,

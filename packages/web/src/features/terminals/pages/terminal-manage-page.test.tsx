@@ -1,21 +1,20 @@
-import { MSG, type TerminalList } from '@factory/contracts';
+import { LINE_ENDPOINTS as LINE, MENUS, MSG, TERMINAL_ENDPOINTS as TERMINAL, type TerminalList } from '@factory/contracts';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useSession } from '../../../lib/session-store';
-import { envelope, formFields, installFetch, type SeenRequest } from '../../../test/fetch-stand-in';
+import { answer, installServer } from '../../../test/fake-server';
+import { formFields } from '../../../test/fetch-stand-in';
 import {
   chooseOption,
   fieldErrorOf,
   findDialog,
-  pathOf,
   productionLine,
-  queryOf,
   sessionWithButtons,
   terminalList,
   terminalPad,
 } from '../../../test/line-terminal-fixtures';
-import { renderApp } from '../../../test/render-app';
+import { renderPage } from '../../../test/render-page';
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -83,35 +82,39 @@ const pdaList = terminalList({
 const CATEGORIES = { 1: '21.5寸平板', 2: '15寸平板', 3: '11.5寸平板' };
 
 function terminalServer(lists: { PAD: TerminalList; PDA: TerminalList } = { PAD: padList, PDA: pdaList }) {
-  return installFetch((request) => {
-    const path = pathOf(request);
-    if (path === '/api/terminal/list') return { body: envelope(queryOf(request).terminalType === 'PDA' ? lists.PDA : lists.PAD) };
-    if (path === '/api/terminal/category') return { body: envelope(CATEGORIES) };
-    if (path === '/api/line/list') {
-      return { body: envelope({ list: [productionLine({ id: 7, lineName: '总装一线' }), productionLine({ id: 8, lineName: '包装线' })], total: 2, pageSize: 0, pageNum: 1 }) };
-    }
-    return { body: envelope(null) };
-  });
+  return installServer(
+    answer(TERMINAL.terminalList, ({ query }) => (query.terminalType === 'PDA' ? lists.PDA : lists.PAD)),
+    answer(TERMINAL.terminalCategory, CATEGORIES),
+    answer(LINE.lineList, {
+      list: [productionLine({ id: 7, lineName: '总装一线' }), productionLine({ id: 8, lineName: '包装线' })],
+      total: 2,
+      pageSize: 0,
+      pageNum: 1,
+    }),
+    answer(TERMINAL.terminalAdd, 9),
+    answer(TERMINAL.terminalEdit, null),
+    answer(TERMINAL.terminalUnbind, null),
+  );
 }
 
-const listCalls = (seen: SeenRequest[]) => seen.filter((request) => pathOf(request) === '/api/terminal/list');
+const listCalls = (server: ReturnType<typeof terminalServer>) => server.calls(TERMINAL.terminalList);
 const card = (name: string) => screen.getByRole('article', { name });
 const counter = (name: string) => within(screen.getByRole('group', { name: '终端状态' })).getByRole('button', { name });
 
 beforeEach(() =>
-  useSession.getState().signIn(sessionWithButtons('/terminalManage', '终端管理', ['add', 'edit', 'unbind'])),
+  useSession.getState().signIn(sessionWithButtons(MENUS.terminalManage, '终端管理', ['add', 'edit', 'unbind'])),
 );
 
 describe('终端管理 page, PAD tab', () => {
   it('shows the unused group first, then one group per line with its cards', async () => {
-    const seen = terminalServer();
-    renderApp('/terminalManage');
+    const server = terminalServer();
+    await renderPage(MENUS.terminalManage);
 
     expect(await screen.findByRole('region', { name: '未使用' })).toBeTruthy();
     const groups = screen.getAllByRole('region').map((region) => region.getAttribute('aria-label'));
     expect(groups).toEqual(['未使用', '总装一线', '包装线']);
     expect(within(screen.getByRole('region', { name: '总装一线' })).getByText('产品型号 GW-100')).toBeTruthy();
-    expect(queryOf(listCalls(seen)[0])).toEqual({ terminalType: 'PAD' });
+    expect(listCalls(server)[0]?.query).toEqual({ terminalType: 'PAD' });
 
     // Overall check: product model and flow; parts check: part model and task; idle: 空闲; the user.
     const checking = within(card('整机一号'));
@@ -131,48 +134,48 @@ describe('终端管理 page, PAD tab', () => {
 
   it('shows the counters and filters by a counter’s status; clicking it again or 全部 clears', async () => {
     const user = userEvent.setup();
-    const seen = terminalServer();
-    renderApp('/terminalManage');
+    const server = terminalServer();
+    await renderPage(MENUS.terminalManage);
     await screen.findByRole('region', { name: '未使用' });
 
     expect(counter('4 全部')).toBeTruthy();
     for (const name of ['1 未使用', '1 整机检测中', '1 配件检测中', '1 空闲']) expect(counter(name)).toBeTruthy();
 
     await user.click(counter('1 整机检测中'));
-    await waitFor(() => expect(queryOf(listCalls(seen).at(-1))).toEqual({ terminalType: 'PAD', status: '2' }));
+    await waitFor(() => expect(listCalls(server).at(-1)?.query).toEqual({ terminalType: 'PAD', status: '2' }));
     expect(counter('1 整机检测中').getAttribute('aria-pressed')).toBe('true');
 
     await user.click(counter('1 整机检测中'));
-    await waitFor(() => expect(queryOf(listCalls(seen).at(-1))).toEqual({ terminalType: 'PAD' }));
+    await waitFor(() => expect(listCalls(server).at(-1)?.query).toEqual({ terminalType: 'PAD' }));
 
     await user.click(counter('1 空闲'));
-    await waitFor(() => expect(queryOf(listCalls(seen).at(-1))).toMatchObject({ status: '4' }));
+    await waitFor(() => expect(listCalls(server).at(-1)?.query).toMatchObject({ status: '4' }));
     await user.click(counter('1 未使用'));
-    await waitFor(() => expect(queryOf(listCalls(seen).at(-1))).toMatchObject({ status: '0' }));
+    await waitFor(() => expect(listCalls(server).at(-1)?.query).toMatchObject({ status: '0' }));
     await user.click(counter('4 全部'));
-    await waitFor(() => expect(queryOf(listCalls(seen).at(-1))).toEqual({ terminalType: 'PAD' }));
+    await waitFor(() => expect(listCalls(server).at(-1)?.query).toEqual({ terminalType: 'PAD' }));
   });
 
   it('searches by name or ID on Enter and filters by model', async () => {
     const user = userEvent.setup();
-    const seen = terminalServer();
-    renderApp('/terminalManage');
+    const server = terminalServer();
+    await renderPage(MENUS.terminalManage);
     await screen.findByRole('region', { name: '未使用' });
 
     await user.type(screen.getByRole('textbox', { name: '终端名称或ID' }), 'PAD00{Enter}');
-    await waitFor(() => expect(queryOf(listCalls(seen).at(-1))).toEqual({ terminalType: 'PAD', padKey: 'PAD00' }));
+    await waitFor(() => expect(listCalls(server).at(-1)?.query).toEqual({ terminalType: 'PAD', padKey: 'PAD00' }));
 
     await user.click(screen.getByRole('combobox', { name: '型号' }));
     await chooseOption(user, '11.5寸平板');
     await waitFor(() =>
-      expect(queryOf(listCalls(seen).at(-1))).toEqual({ terminalType: 'PAD', padKey: 'PAD00', categoryId: '3' }),
+      expect(listCalls(server).at(-1)?.query).toEqual({ terminalType: 'PAD', padKey: 'PAD00', categoryId: '3' }),
     );
   });
 
   it('opens the group’s detail page when a card is clicked', async () => {
     const user = userEvent.setup();
     terminalServer();
-    const { router } = renderApp('/terminalManage');
+    const { router } = await renderPage(MENUS.terminalManage);
     await screen.findByRole('region', { name: '未使用' });
 
     await user.click(within(card('整机一号')).getByText('PAD002'));
@@ -186,7 +189,7 @@ describe('终端管理 page, PAD tab', () => {
 
   it('names a line group without a task by its line, and the unused group by its status', async () => {
     terminalServer();
-    renderApp('/terminalManage');
+    await renderPage(MENUS.terminalManage);
     await screen.findByRole('region', { name: '未使用' });
     const link = (group: string) =>
       within(screen.getByRole('region', { name: group })).getByRole('link', { name: /查看详情/ }).getAttribute('href');
@@ -196,7 +199,7 @@ describe('终端管理 page, PAD tab', () => {
 
   it('shows 编辑 on every card and 解绑 only on cards in use', async () => {
     terminalServer();
-    renderApp('/terminalManage');
+    await renderPage(MENUS.terminalManage);
     await screen.findByRole('region', { name: '未使用' });
 
     expect(within(card('备用平板')).getByRole('button', { name: '编辑' })).toBeTruthy();
@@ -206,42 +209,42 @@ describe('终端管理 page, PAD tab', () => {
   });
 
   it('hides 新增终端, 编辑 and 解绑 without those buttons', async () => {
-    useSession.getState().signIn(sessionWithButtons('/terminalManage', '终端管理'));
+    useSession.getState().signIn(sessionWithButtons(MENUS.terminalManage, '终端管理'));
     terminalServer();
-    renderApp('/terminalManage');
+    await renderPage(MENUS.terminalManage);
     await screen.findByRole('region', { name: '未使用' });
     for (const name of ['新增终端', '编辑', '解绑']) expect(screen.queryByRole('button', { name })).toBeNull();
   });
 
   it('shows 暂无终端 when nothing matches', async () => {
     terminalServer({ PAD: terminalList(), PDA: terminalList() });
-    renderApp('/terminalManage');
+    await renderPage(MENUS.terminalManage);
     expect(await screen.findByText('暂无终端')).toBeTruthy();
   });
 
   it('unbinds a terminal after confirming, through the query string', async () => {
     const user = userEvent.setup();
-    const seen = terminalServer();
-    renderApp('/terminalManage');
+    const server = terminalServer();
+    await renderPage(MENUS.terminalManage);
     await screen.findByRole('region', { name: '未使用' });
 
     await user.click(within(card('整机一号')).getByRole('button', { name: '解绑' }));
     const confirm = await screen.findByText(/确定解绑终端“整机一号”吗/);
-    expect(seen.some((request) => pathOf(request) === '/api/terminal/unbindPad')).toBe(false);
+    expect(server.calls(TERMINAL.terminalUnbind)).toHaveLength(0);
     await user.click(within(confirm.closest('.ant-modal') as HTMLElement).getByRole('button', { name: '解绑' }));
 
     expect(await screen.findByText(MSG.terminalUnbound)).toBeTruthy();
-    const unbind = seen.find((request) => pathOf(request) === '/api/terminal/unbindPad');
+    const unbind = server.calls(TERMINAL.terminalUnbind)[0];
     expect(unbind?.method).toBe('POST');
-    expect(queryOf(unbind)).toEqual({ terminalId: '2', terminalType: 'PAD' });
+    expect(unbind?.query).toEqual({ terminalId: '2', terminalType: 'PAD' });
   });
 });
 
 describe('终端管理 page, 手持机 tab', () => {
   it('shows 未使用 and 已使用 groups and filters 使用中 by status 1', async () => {
     const user = userEvent.setup();
-    const seen = terminalServer();
-    const { router } = renderApp('/terminalManage');
+    const server = terminalServer();
+    const { router } = await renderPage(MENUS.terminalManage);
     await screen.findByRole('region', { name: '未使用' });
 
     await user.click(screen.getByRole('tab', { name: '手持机' }));
@@ -254,7 +257,7 @@ describe('终端管理 page, 手持机 tab', () => {
     expect(screen.queryByRole('button', { name: /整机检测中/ })).toBeNull();
 
     await user.click(counter('1 使用中'));
-    await waitFor(() => expect(queryOf(listCalls(seen).at(-1))).toEqual({ terminalType: 'PDA', status: '1' }));
+    await waitFor(() => expect(listCalls(server).at(-1)?.query).toEqual({ terminalType: 'PDA', status: '1' }));
   });
 });
 
@@ -268,8 +271,8 @@ describe('编辑终端 side panel', () => {
   };
 
   it('asks for a name, refuses special characters and limits the name to 12', async () => {
-    const seen = terminalServer();
-    renderApp('/terminalManage');
+    const server = terminalServer();
+    await renderPage(MENUS.terminalManage);
     const { user, drawer } = await openEdit('备用平板');
     const name = drawer.getByLabelText('终端名称');
     expect(name.getAttribute('maxlength')).toBe('12');
@@ -281,12 +284,12 @@ describe('编辑终端 side panel', () => {
     await user.type(name, '平板_01');
     await user.click(drawer.getByRole('button', { name: '确定' }));
     await waitFor(() => expect(fieldErrorOf(name)).toBe(MSG.terminalNameRule));
-    expect(seen.some((request) => pathOf(request) === '/api/terminal/editPad')).toBe(false);
+    expect(server.calls(TERMINAL.terminalEdit)).toHaveLength(0);
   });
 
   it('puts an unused PAD on a line: form-encoded, says 编辑成功', async () => {
-    const seen = terminalServer();
-    renderApp('/terminalManage');
+    const server = terminalServer();
+    await renderPage(MENUS.terminalManage);
     const { user, drawer } = await openEdit('备用平板');
 
     await user.clear(drawer.getByLabelText('终端名称'));
@@ -296,20 +299,20 @@ describe('编辑终端 side panel', () => {
     await user.click(drawer.getByRole('button', { name: '确定' }));
 
     expect(await screen.findByText(MSG.terminalEdited)).toBeTruthy();
-    const edit = seen.find((request) => pathOf(request) === '/api/terminal/editPad')!;
+    const edit = server.calls(TERMINAL.terminalEdit)[0]!;
     expect(edit.headers['Content-Type']).toMatch(/^application\/x-www-form-urlencoded/);
     expect(formFields(edit)).toEqual({ terminalId: '1', terminalName: '备用平板二', terminalType: 'PAD', lineId: '8' });
   });
 
   it('offers no line for a PAD on a task and sends its line back unchanged', async () => {
-    const seen = terminalServer();
-    renderApp('/terminalManage');
+    const server = terminalServer();
+    await renderPage(MENUS.terminalManage);
     const { user, drawer } = await openEdit('整机一号');
 
     expect(drawer.queryByRole('combobox', { name: '产线' })).toBeNull();
     await user.click(drawer.getByRole('button', { name: '确定' }));
     expect(await screen.findByText(MSG.terminalEdited)).toBeTruthy();
-    const edit = seen.find((request) => pathOf(request) === '/api/terminal/editPad')!;
+    const edit = server.calls(TERMINAL.terminalEdit)[0]!;
     expect(formFields(edit)).toEqual({ terminalId: '2', terminalName: '整机一号', terminalType: 'PAD', lineId: '7' });
   });
 });
@@ -317,8 +320,8 @@ describe('编辑终端 side panel', () => {
 describe('新增终端 dialog', () => {
   it('checks code, name and model, then registers a PAD as JSON', async () => {
     const user = userEvent.setup();
-    const seen = terminalServer();
-    renderApp('/terminalManage');
+    const server = terminalServer();
+    await renderPage(MENUS.terminalManage);
     await screen.findByRole('region', { name: '未使用' });
 
     await user.click(screen.getByRole('button', { name: '新增终端' }));
@@ -340,9 +343,9 @@ describe('新增终端 dialog', () => {
     await user.click(dialog.getByRole('button', { name: '确定' }));
 
     expect(await screen.findByText(MSG.terminalAdded)).toBeTruthy();
-    const add = seen.find((request) => pathOf(request) === '/api/terminal/add')!;
+    const add = server.calls(TERMINAL.terminalAdd)[0]!;
     expect(add.headers['Content-Type']).toBe('application/json');
-    expect(JSON.parse(add.body ?? '')).toEqual({
+    expect(add.json).toEqual({
       terminalType: 'PAD',
       terminalCode: 'PAD-009',
       terminalName: '新平板',
@@ -352,8 +355,8 @@ describe('新增终端 dialog', () => {
 
   it('registers a handheld without model or line', async () => {
     const user = userEvent.setup();
-    const seen = terminalServer();
-    renderApp('/terminalManage?type=PDA');
+    const server = terminalServer();
+    await renderPage(`${MENUS.terminalManage}?type=PDA`);
     await screen.findByRole('region', { name: '已使用' });
 
     await user.click(screen.getByRole('button', { name: '新增终端' }));
@@ -365,7 +368,7 @@ describe('新增终端 dialog', () => {
     await user.click(dialog.getByRole('button', { name: '确定' }));
 
     expect(await screen.findByText(MSG.terminalAdded)).toBeTruthy();
-    const add = seen.find((request) => pathOf(request) === '/api/terminal/add')!;
-    expect(JSON.parse(add.body ?? '')).toEqual({ terminalType: 'PDA', terminalCode: 'PDA009', terminalName: '手持九号' });
+    const add = server.calls(TERMINAL.terminalAdd)[0]!;
+    expect(add.json).toEqual({ terminalType: 'PDA', terminalCode: 'PDA009', terminalName: '手持九号' });
   });
 });

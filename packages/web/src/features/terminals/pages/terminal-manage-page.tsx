@@ -1,12 +1,14 @@
 import { TERMINAL_LIMITS, type TerminalList, type TerminalPad, type TerminalType } from '@factory/contracts';
-import { SearchOutlined } from '@ant-design/icons';
-import { Card, Empty, Input, Select, Spin, Tabs, Tag } from 'antd';
+import { Card, Empty, Select, Spin, Tabs, Tag } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { PermissionButton } from '../../../components/permission-button';
+import { SearchQuery } from '../../../components/search-query';
+import { useListState } from '../../../lib/use-list-state';
 import { useTerminalCategories } from '../api/get-terminal-categories';
 import { useTerminals } from '../api/get-terminals';
+import type { TerminalListQuery } from '../api/terminal-keys';
 import { TerminalAddDialog } from '../components/terminal-add-dialog';
 import { TerminalCounters } from '../components/terminal-counters';
 import { TerminalEditDrawer } from '../components/terminal-edit-drawer';
@@ -20,11 +22,8 @@ const TABS: { key: TerminalType; label: string }[] = [
   { key: 'PDA', label: TERMINAL_TYPE_NAMES.PDA },
 ];
 
-interface Filters {
-  status?: number;
-  padKey?: string;
-  categoryId?: number;
-}
+/** The filters of a tab (of the list's query); the status and model as the page holds them. */
+type Filters = Pick<TerminalListQuery, 'padKey'> & { status?: number; categoryId?: number };
 
 /** 终端管理 (seed 000 §2): PADs grouped by line, handhelds by use, with counters that filter. */
 export function TerminalManagePage() {
@@ -32,8 +31,7 @@ export function TerminalManagePage() {
   // The tab lives in the address, so 返回 from a detail page lands on the same tab.
   const [searchParams, setSearchParams] = useSearchParams();
   const terminalType: TerminalType = searchParams.get('type') === 'PDA' ? 'PDA' : 'PAD';
-  const [filters, setFilters] = useState<Filters>({});
-  const [draft, setDraft] = useState('');
+  const { filters, filter, draft, setDraft, reset } = useListState<Filters>({});
 
   const terminals = useTerminals({ terminalType, ...filters });
   const categories = useTerminalCategories('PAD', terminalType === 'PAD');
@@ -45,10 +43,9 @@ export function TerminalManagePage() {
 
   const switchTab = (key: string) => {
     setSearchParams(key === 'PDA' ? { type: 'PDA' } : {}, { replace: true });
-    setFilters({});
-    setDraft('');
+    reset();
   };
-  const search = (text: string) => setFilters((current) => ({ ...current, padKey: text.trim() || undefined }));
+  const search = (text: string) => filter({ padKey: text.trim() || undefined });
   const edit = (terminal: TerminalPad) => {
     setEditing(terminal);
     setEditOpen(true);
@@ -71,19 +68,14 @@ export function TerminalManagePage() {
       <Card variant="borderless">
         <Tabs activeKey={terminalType} items={TABS} onChange={switchTab} className="terminal-manage-page__tabs" />
         <div className="terminal-manage-page__filters">
-          <Input
-            aria-label="终端名称或ID"
+          <SearchQuery
+            label="终端名称或ID"
             className="terminal-manage-page__search"
-            placeholder="请输入终端名称或ID，回车搜索"
-            prefix={<SearchOutlined />}
             maxLength={TERMINAL_LIMITS.codeMax}
-            allowClear
-            value={draft}
-            onChange={(event) => {
-              setDraft(event.target.value);
-              if (event.target.value === '' && filters.padKey) search('');
-            }}
-            onPressEnter={() => search(draft)}
+            draft={draft}
+            onDraftChange={setDraft}
+            searched={filters.padKey ?? ''}
+            onSearch={search}
           />
           {terminalType === 'PAD' && (
             <Select
@@ -94,7 +86,7 @@ export function TerminalManagePage() {
               loading={categories.isLoading}
               value={filters.categoryId}
               options={(categories.data ?? []).map((category) => ({ value: category.id, label: category.name }))}
-              onChange={(categoryId: number | undefined) => setFilters((current) => ({ ...current, categoryId }))}
+              onChange={(categoryId: number | undefined) => filter({ categoryId })}
             />
           )}
         </div>
@@ -102,7 +94,7 @@ export function TerminalManagePage() {
           terminalType={terminalType}
           counts={terminals.data}
           status={filters.status}
-          onStatusChange={(status) => setFilters((current) => ({ ...current, status }))}
+          onStatusChange={(status) => filter({ status })}
         />
         <Spin spinning={terminals.isFetching}>
           <div className="terminal-manage-page__groups">

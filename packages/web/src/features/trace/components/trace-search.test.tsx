@@ -1,11 +1,10 @@
-import { PATHS, RECORD_MSG } from '@factory/contracts';
+import { MENUS, RECORD_MSG, RECORDS_ENDPOINTS as RECORDS } from '@factory/contracts';
 import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useSession } from '../../../lib/session-store';
-import { envelope, installFetch } from '../../../test/fetch-stand-in';
+import { answer, installServer } from '../../../test/fake-server';
 import { loginResultWith } from '../../../test/fixtures';
-import { pathOf, queryOf } from '../../../test/line-terminal-fixtures';
 import { renderApp } from '../../../test/render-app';
 import { deviceTraceOf, traceSession } from '../trace-fixtures';
 
@@ -16,19 +15,17 @@ const OTHER_PAGE = { timeout: 15_000 };
 const searchBox = () => screen.findByRole('textbox', { name: '设备追溯' });
 
 function traceServer() {
-  return installFetch((request) =>
-    pathOf(request) === PATHS.deviceTrace
-      ? { body: envelope({ devices: [deviceTraceOf({ code: 'P01', mac: 'AA:BB:CC:DD:EE:01' })] }) }
-      : { body: envelope(null) },
-  );
+  return installServer(answer(RECORDS.deviceTrace, { devices: [deviceTraceOf({ code: 'P01', mac: 'AA:BB:CC:DD:EE:01' })] }));
 }
 
 beforeEach(() => useSession.getState().signIn(traceSession()));
 
+// The box lives in the shared layout's header, so these tests render the whole console
+// (renderApp), not one page: the layout is what they test.
 describe('header device search', () => {
   it('opens the trace of the text on Enter, from any page', async () => {
     const user = userEvent.setup();
-    const seen = traceServer();
+    const server = traceServer();
     const { router } = renderApp('/stockOut');
 
     const box = await searchBox();
@@ -38,7 +35,7 @@ describe('header device search', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/deviceTrace'), OTHER_PAGE);
     expect(new URLSearchParams(router.state.location.search).get('text')).toBe('AA:BB:CC:DD:EE:01');
     expect(await screen.findByText('P01')).toBeTruthy();
-    expect(queryOf(seen.find((request) => pathOf(request) === PATHS.deviceTrace))).toEqual({ text: 'AA:BB:CC:DD:EE:01' });
+    expect(server.calls(RECORDS.deviceTrace)[0]?.query).toEqual({ text: 'AA:BB:CC:DD:EE:01' });
   });
 
   it('carries a text that needs encoding intact', async () => {
@@ -66,7 +63,7 @@ describe('header device search', () => {
   });
 
   it('is not shown to a user without 产线检测, and is to the platform administrator', async () => {
-    useSession.getState().signIn(traceSession('/productCenter', '产品中心'));
+    useSession.getState().signIn(traceSession(MENUS.productCenter, '产品中心'));
     traceServer();
     const { unmount } = renderApp('/stockOut');
     expect(await screen.findByRole('menu', { name: '主菜单' })).toBeTruthy();

@@ -1,11 +1,10 @@
-import { MSG, PATHS } from '@factory/contracts';
+import { MENUS, MSG, RECORDS_ENDPOINTS as RECORDS, type TraceAnswer } from '@factory/contracts';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useSession } from '../../../lib/session-store';
-import { envelope, failure, installFetch, type SeenRequest } from '../../../test/fetch-stand-in';
-import { pathOf, queryOf } from '../../../test/line-terminal-fixtures';
-import { renderApp } from '../../../test/render-app';
+import { answer, type FakeServer, installServer, refusal, type Refusal } from '../../../test/fake-server';
+import { renderPage } from '../../../test/render-page';
 import { deviceTraceOf, traceResultOf, traceSession } from '../trace-fixtures';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -53,21 +52,21 @@ const device = deviceTraceOf({
   ],
 });
 
-function traceServer(answer: (request: SeenRequest) => { status?: number; body: unknown } = () => ({ body: envelope({ devices: [device] }) })) {
-  return installFetch((request) => (pathOf(request) === PATHS.deviceTrace ? answer(request) : { body: envelope(null) }));
+function traceServer(reply: () => TraceAnswer | Refusal = () => ({ devices: [device] })) {
+  return installServer(answer(RECORDS.deviceTrace, reply));
 }
 
-const traceCalls = (seen: SeenRequest[]) => seen.filter((request) => pathOf(request) === PATHS.deviceTrace);
+const traceCalls = (server: FakeServer) => server.calls(RECORDS.deviceTrace);
 
 beforeEach(() => useSession.getState().signIn(traceSession()));
 
 describe('设备追溯 page', () => {
   it('shows the device and a timeline of every result', async () => {
-    const seen = traceServer();
-    renderApp('/deviceTrace?text=SN-A1');
+    const server = traceServer();
+    await renderPage('/deviceTrace?text=SN-A1');
 
     const card = within(await screen.findByRole('region', { name: '设备 P01' }));
-    expect(queryOf(traceCalls(seen)[0])).toEqual({ text: 'SN-A1' });
+    expect(traceCalls(server)[0]?.query).toEqual({ text: 'SN-A1' });
     expect(screen.getByRole('heading', { name: '设备追溯：SN-A1' })).toBeTruthy();
     expect(screen.getByText('找到 1 台设备')).toBeTruthy();
 
@@ -101,7 +100,7 @@ describe('设备追溯 page', () => {
   it('expands a result to its item values with their standards and the manual checks', async () => {
     const user = userEvent.setup();
     traceServer();
-    renderApp('/deviceTrace?text=P01');
+    await renderPage('/deviceTrace?text=P01');
     const entry = await screen.findByLabelText('上电检测 第1次');
     expect(screen.queryByText('3.0 ~ 3.6 V')).toBeNull();
 
@@ -124,7 +123,7 @@ describe('设备追溯 page', () => {
   it('opens the device’s production record', async () => {
     const user = userEvent.setup();
     traceServer();
-    const { router } = renderApp('/deviceTrace?text=P01');
+    const { router } = await renderPage('/deviceTrace?text=P01');
     await user.click(await screen.findByRole('button', { name: '生产记录详情' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/productionLogDetail'), OTHER_PAGE);
     expect(router.state.location.search).toBe('?taskId=8&resultId=P01');
@@ -132,9 +131,9 @@ describe('设备追溯 page', () => {
 
   it('lists every matching device (an SN may repeat across tasks)', async () => {
     traceServer(() => ({
-      body: envelope({ devices: [deviceTraceOf({ code: 'P01', sn: 'DUP' }), deviceTraceOf({ code: 'Q07', sn: 'DUP', taskId: 9, testStatus: null })] }),
+      devices: [deviceTraceOf({ code: 'P01', sn: 'DUP' }), deviceTraceOf({ code: 'Q07', sn: 'DUP', taskId: 9, testStatus: null })],
     }));
-    renderApp('/deviceTrace?text=DUP');
+    await renderPage('/deviceTrace?text=DUP');
     expect(await screen.findByRole('region', { name: '设备 Q07' })).toBeTruthy();
     expect(screen.getByRole('region', { name: '设备 P01' })).toBeTruthy();
     expect(screen.getByText('找到 2 台设备')).toBeTruthy();
@@ -143,25 +142,25 @@ describe('设备追溯 page', () => {
   });
 
   it('says 未找到该设备 when nothing matches', async () => {
-    traceServer(() => ({ body: envelope({ devices: [] }) }));
-    renderApp('/deviceTrace?text=NOPE');
+    traceServer(() => ({ devices: [] }));
+    await renderPage('/deviceTrace?text=NOPE');
     expect(await screen.findByText('未找到该设备')).toBeTruthy();
   });
 
   it('shows the server’s message when the trace is refused', async () => {
-    traceServer(() => ({ status: 403, body: failure(MSG.noPermission) }));
-    renderApp('/deviceTrace?text=P01');
+    traceServer(() => refusal(MSG.noPermission, 403));
+    await renderPage('/deviceTrace?text=P01');
     expect(await screen.findByText('追溯失败')).toBeTruthy();
     await waitFor(() => expect(screen.getAllByText(MSG.noPermission).length).toBeGreaterThanOrEqual(2));
   });
 
   it('asks for a text and calls nothing without one; 返回 leaves for the task list', async () => {
     const user = userEvent.setup();
-    const seen = traceServer();
-    const { router } = renderApp('/deviceTrace');
+    const server = traceServer();
+    const { router } = await renderPage('/deviceTrace');
     expect(await screen.findByText(/请在页面顶部的搜索框输入/)).toBeTruthy();
-    expect(traceCalls(seen)).toHaveLength(0);
+    expect(traceCalls(server)).toHaveLength(0);
     await user.click(screen.getByRole('button', { name: '返回' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/productionCenter'), OTHER_PAGE);
+    await waitFor(() => expect(router.state.location.pathname).toBe(MENUS.productionCenter), OTHER_PAGE);
   });
 });

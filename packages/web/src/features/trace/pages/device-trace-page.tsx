@@ -1,4 +1,4 @@
-import { RECORD_LIMITS } from '@factory/contracts';
+import { MENUS, RECORD_LIMITS } from '@factory/contracts';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Empty, Result, Spin, Typography } from 'antd';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -17,7 +17,7 @@ export function DeviceTracePage() {
   const location = useLocation();
   const [searchParams] = useSearchParams();
   // Back to where the search was made; a trace opened from a pasted link has nowhere to go back to.
-  const back = () => void (location.key === 'default' ? navigate('/productionCenter') : navigate(-1));
+  const back = () => void (location.key === 'default' ? navigate(MENUS.productionCenter) : navigate(-1));
   const text = searchParams.get('text')?.trim() || null;
 
   return (

@@ -1,0 +1,20 @@
+// roles (seed 000 §5, §8)
+export const ROLE_MESSAGES = {
+  roleNameRequired: '请输入角色名',
+  roleNameRule: '角色名由2-12位中英文字符和下划线字符组成',
+  roleNameTaken: '该角色名已存在',
+  rolePermissionRequired: '请选择角色权限',
+  rolePermissionNotOffered: '所选权限不存在或不可分配',
+  roleAdded: '新增角色成功',
+  roleEdited: '编辑角色成功',
+  roleCopied: '该角色已复制',
+  roleEnabled: '该角色已启用',
+  roleDisabled: '该角色已停用',
+  roleDeleted: '该角色已删除',
+  roleEnabledCannotDelete: '启用中的角色不能删除，请先停用',
+  roleInUse: '该角色正在被用户使用，不能删除',
+  roleEnabledCannotEdit: '启用中的角色不能编辑，请先停用',
+  roleAlreadyEnabled: '该角色已是启用状态',
+  roleAlreadyDisabled: '该角色已是停用状态',
+  roleOwnerFixed: '不能更改角色的所属账号',
+} as const;

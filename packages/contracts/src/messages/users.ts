@@ -1,0 +1,23 @@
+// users (seed 000 §5, §8)
+export const USER_MESSAGES = {
+  userNameRequired: '请输入用户名',
+  userNameRule: '用户名由2-32位英文字符和下划线字符组成',
+  userNameTaken: '该用户名已存在',
+  roleRequired: '请选择角色',
+  roleNotOffered: '该角色不可分配',
+  lineNotOffered: '所选产线不存在或不可分配',
+  userAdded: '新增用户成功',
+  userEdited: '编辑用户成功',
+  userPasswordReset: '该用户密码已重置',
+  userEnabled: '该用户已启用',
+  userDisabled: '该用户已停用',
+  userDeleted: '该用户已删除',
+  userEnabledCannotDelete: '启用中的用户不能删除，请先停用',
+  userHasChildren: '该用户下还有子用户，不能删除',
+  cannotChangeSelf: '不能停用或删除当前登录的用户',
+  userEnabledCannotEdit: '启用中的用户不能编辑，请先停用',
+  userAlreadyEnabled: '该用户已是启用状态',
+  userAlreadyDisabled: '该用户已是停用状态',
+  userNameTooLong: '用户名加上级账号名不能超过64位',
+  userParentFixed: '不能更改用户的上级账号',
+} as const;
