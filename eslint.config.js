@@ -29,7 +29,7 @@ export default tseslint.config(
   },
   {
     // issue 14: features and modules stay apart; shared code lives in components/, lib/, platform/
-    files: ['packages/web/src/features/**/*.{ts,tsx}'],
+    files: ['packages/web/src/features/**/*.{ts,tsx}', 'packages/server/src/modules/**/*.ts'],
     plugins: { boundaries },
     rules: { 'boundaries/no-cross-unit-imports': 'error' },
   },

@@ -20,7 +20,7 @@ const { openDb } = await dist('platform/db.js');
 const { migrate } = await dist('platform/migrate.js');
 const { seed } = await dist('platform/seed.js');
 const { loadConfig } = await dist('platform/config.js');
-const { createProductionCodes, codeCount } = await dist('modules/production-code/production-code.repository.js');
+const { createProductionCodes, codeCount } = await dist('platform/production-codes.js');
 const { writeCodesXlsx, codesCsv } = await dist('modules/production-code/code-export.js');
 const { renderQrPng } = await dist('modules/production-code/qr-image.js');
 

@@ -59,7 +59,7 @@ export async function buildTestApp(dialect: Dialect, overrides: Partial<AppConfi
     consoleDir: null,
     ...overrides,
   };
-  const app = await buildApp(config, { logger: false, ...(schema ? { searchPath: schema } : {}) });
+  const app = await buildApp(config, { logger: false, throwaway: true, ...(schema ? { searchPath: schema } : {}) });
   return {
     app,
     config,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageQuery } from '../envelope.js';
+import { MENUS } from '../menu-tree.js';
 import { MSG } from '../messages.js';
 import { idField, NAME_PATTERN, optionalId, optionalStatusFilter, optionalText, positiveId, requiredText, timeText } from './common.js';
 
@@ -9,7 +10,7 @@ export const ROLE_LIMITS = { nameMax: 12 } as const;
  * Entries the role editor's permission tree leaves out (seed 000 §2): line
  * management and line assignment stay with the platform administrator.
  */
-export const ROLE_TREE_EXCLUDED_URLS: readonly string[] = ['/productionLine'];
+export const ROLE_TREE_EXCLUDED_URLS: readonly string[] = [MENUS.productionLine];
 export const ROLE_TREE_EXCLUDED_NAMES: readonly string[] = ['分配产线', '产线管理'];
 
 export const roleNameField = requiredText(MSG.roleNameRequired).regex(NAME_PATTERN, MSG.roleNameRule);

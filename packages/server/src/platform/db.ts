@@ -29,6 +29,13 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 export interface OpenDbOptions {
   /** PostgreSQL schema to use (tests give each file its own) */
   searchPath?: string;
+  /**
+   * Tests only: PostgreSQL answers a commit before its WAL reaches the disk, and
+   * SQLite does not sync at all. A test database is thrown away after its file, so
+   * durability buys nothing there; the commits of thousands of tests were most of
+   * the server suite's time on a slow disk.
+   */
+  throwaway?: boolean;
 }
 
 export function dialectOf(databaseUrl: string): Dialect {
@@ -53,6 +60,14 @@ class NamingClient extends pg.Client {
   }
 }
 
+function pgSessionOptions(options: OpenDbOptions): string | undefined {
+  const settings = [
+    ...(options.searchPath ? [`-c search_path=${options.searchPath}`] : []),
+    ...(options.throwaway ? ['-c synchronous_commit=off'] : []),
+  ];
+  return settings.length > 0 ? settings.join(' ') : undefined;
+}
+
 export function openDb(databaseUrl: string, options: OpenDbOptions = {}): Db {
   const dialect = dialectOf(databaseUrl);
   if (dialect === 'postgres') {
@@ -60,7 +75,7 @@ export function openDb(databaseUrl: string, options: OpenDbOptions = {}): Db {
       connectionString: databaseUrl,
       max: 10,
       Client: NamingClient,
-      ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
+      ...(pgSessionOptions(options) ? { options: pgSessionOptions(options) } : {}),
     });
     return { dialect, kysely: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }) };
   }
@@ -71,7 +86,7 @@ export function openDb(databaseUrl: string, options: OpenDbOptions = {}): Db {
   sqlite.pragma('foreign_keys = ON');
   // WAL with NORMAL keeps every committed transaction across a process crash; only
   // an OS crash could lose the last few, which a factory server accepts for speed.
-  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma(options.throwaway ? 'synchronous = OFF' : 'synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
   return { dialect, kysely: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }) };
 }

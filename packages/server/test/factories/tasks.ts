@@ -1,6 +1,6 @@
 import type { TaskStatus } from '@factory/contracts';
 import type { Kysely } from 'kysely';
-import { createProductionCodes } from '../../src/modules/production-code/production-code.repository.js';
+import { createProductionCodes } from '../../src/platform/production-codes.js';
 import type { Database } from '../../src/platform/schema.js';
 import { adminIdOf } from './accounts.js';
 import { createLine } from './lines.js';

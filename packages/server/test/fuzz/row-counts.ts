@@ -7,7 +7,7 @@ import type { Database } from '../../src/platform/schema.js';
  * - operation_log: every mutating call is put on record after it is answered,
  *   refusals included (platform/operation-log.ts, onResponse).
  * - login_failure: a refused sign-in (console or station) records the failure for
- *   the throttle and prunes old ones (session/login-failure.repository.ts).
+ *   the throttle and prunes old ones (platform/login-failures.ts).
  * - captcha: a sign-in consumes its captcha whether right or wrong (checkCaptcha
  *   deletes it), and issuing one prunes the expired (session/captcha.repository.ts).
  * Every other table, and the files on disk, must be as they were after a 4xx.

@@ -1,4 +1,4 @@
-import type { LoginResult } from '@factory/contracts';
+import type { FunOf, LoginResult, MenuUrl } from '@factory/contracts';
 import { create } from 'zustand';
 import { persist, type PersistStorage, type StorageValue } from 'zustand/middleware';
 import { buildMenuLevels, EMPTY_LEVELS, findFirstMenuUrl, funCodesByUrl, type MenuLevels } from './session-menus';
@@ -133,6 +133,7 @@ export function hasFun(url: string, funCode: string): boolean {
 }
 
 /** hasFun for components: re-renders when the session changes. */
-export function useHasFun(url: string, funCode: string): boolean {
+/** Whether the session holds the button on the menu: a menu or button not in the tree fails to compile. */
+export function useHasFun<U extends MenuUrl>(url: U, funCode: FunOf<U>): boolean {
   return useSession((state) => state.platformAdmin || (state.funCodes[url]?.includes(funCode) ?? false));
 }

@@ -70,44 +70,6 @@ export async function itemFailures(db: Kysely<Database>, taskId: number) {
     .sort((a, b) => b.failures - a.failures || a.sequence - b.sequence || a.itemId - b.itemId);
 }
 
-/**
- * The task's five-minute buckets from `since` on, per flow, summed over terminals:
- * its counts, and the span of its tests (the earliest start, the latest end; null
- * where no result wrote the span, as in buckets from before migration 012).
- */
-export async function bucketsSince(db: Kysely<Database>, taskId: number, since: number) {
-  const rows = await db
-    .selectFrom('task_bucket')
-    .innerJoin('task_flow', 'task_flow.id', 'task_bucket.taskFlowId')
-    .select((eb) => [
-      'task_bucket.taskFlowId',
-      'task_bucket.bucketStart',
-      eb.fn.sum<number>('task_bucket.produced').as('produced'),
-      eb.fn.sum<number>('task_bucket.firstCount').as('firstCount'),
-      eb.fn.sum<number>('task_bucket.firstPassCount').as('firstPassCount'),
-      eb.fn.sum<number>('task_bucket.testCount').as('testCount'),
-      eb.fn.min<number | null>('task_bucket.firstStart').as('firstStart'),
-      eb.fn.max<number | null>('task_bucket.lastEnd').as('lastEnd'),
-    ])
-    .where('task_flow.taskId', '=', taskId)
-    .where('task_bucket.bucketStart', '>=', since)
-    .groupBy(['task_bucket.taskFlowId', 'task_bucket.bucketStart'])
-    .execute();
-  // PostgreSQL answers sums and bigints as strings.
-  const orNull = (value: number | string | null) => (value === null ? null : Number(value));
-  return rows.map((row) => ({
-    taskFlowId: row.taskFlowId,
-    bucketStart: Number(row.bucketStart),
-    produced: Number(row.produced),
-    firstCount: Number(row.firstCount),
-    firstPassCount: Number(row.firstPassCount),
-    testCount: Number(row.testCount),
-    firstStart: orNull(row.firstStart),
-    lastEnd: orNull(row.lastEnd),
-  }));
-}
-export type Bucket = Awaited<ReturnType<typeof bucketsSince>>[number];
-
 export function taskAim(db: Kysely<Database>, taskId: number) {
   return db.selectFrom('task').select(['productionCount']).where('id', '=', taskId).executeTakeFirstOrThrow();
 }

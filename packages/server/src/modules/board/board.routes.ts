@@ -1,11 +1,11 @@
 import { BOARD_ENDPOINTS as BOARD } from '@factory/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { STREAM_SECURITY, streamResults, streamTicketFor } from '../../platform/event-stream.js';
 import { notFound } from '../../platform/errors.js';
+import { STREAM_SECURITY, streamResults, streamTicketFor } from '../../platform/event-stream.js';
 import type { ModuleContext } from '../../platform/module-context.js';
 import { rawRoute, route, type RouteExtras } from '../../platform/route.js';
-import { taskVisible } from '../task/task-scope.js';
+import { taskVisible } from '../../platform/task-scope.js';
 import * as board from './board.service.js';
 
 /** The board's calls are read every 10 s: none is put on the operation log. */

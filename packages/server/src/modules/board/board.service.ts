@@ -7,26 +7,17 @@ import {
   type ProblemTotal,
 } from '@factory/contracts';
 import type { Kysely } from 'kysely';
+import { BUCKET_MS, bucketsSince, HOUR_MS, taskFlowPaces } from '../../platform/flow-paces.js';
+import { rateOf, rounded } from '../../platform/rates.js';
 import type { Database } from '../../platform/schema.js';
 import { formatTime } from '../../platform/time.js';
-import { type Bucket, bucketsSince, flowFigures, itemFailures, taskAim } from './board.repository.js';
+import { flowFigures, itemFailures, taskAim } from './board.repository.js';
 
 /*
  * The task board's figures (docs/metrics.md defines each one). Everything is
  * read from counters the station results keep: flow_counter, item_failure and
  * task_bucket, never from flow_result.
  */
-
-const BUCKET_MS = BOARD_LIMITS.bucketMinutes * 60_000;
-const HOUR_MS = 3_600_000;
-
-/** A rate 0–1 kept to `hold` decimals; 0 when nothing was counted. */
-export function rateOf(part: number, whole: number, hold: number): number {
-  if (whole <= 0) return 0;
-  return rounded(part / whole, hold);
-}
-
-const rounded = (rate: number, hold: number) => Math.round(rate * 10 ** hold) / 10 ** hold;
 
 /**
  * The one-pass rate of units through the task's flows (rolled throughput yield):
@@ -39,39 +30,6 @@ export function rolledRate(flows: { firstCount: number; firstPassCount: number }
   const tested = flows.filter((flow) => flow.firstCount > 0);
   if (tested.length === 0) return null;
   return tested.reduce((rate, flow) => rate * (flow.firstPassCount / flow.firstCount), 1);
-}
-
-/** The start of the hour the pace reads, to the bucket: the current five minutes and the eleven before them. */
-const lastHourSince = (now: number) => Math.floor(now / BUCKET_MS) * BUCKET_MS - HOUR_MS + BUCKET_MS;
-
-/**
- * Each flow's pace (realSpeed, docs/metrics.md): seconds per unit over the tests
- * that ended in the last hour, the span from the earliest start to the latest end
- * among them over their number. The span is the time the units actually took, so a
- * task begun ten minutes ago is not read as an hour of work (3600 s over the few
- * units done was 720 s/台 at 1–3 s a unit); stations working side by side make it
- * shorter and idle gaps longer, as the finish estimate needs. A flow with no test
- * in the hour has no pace (absent from the map).
- */
-export function flowPaces(buckets: readonly Bucket[]): Map<number, number> {
-  const spans = new Map<number, { tests: number; firstStart: number; lastEnd: number }>();
-  for (const bucket of buckets) {
-    if (bucket.testCount === 0 || bucket.firstStart === null || bucket.lastEnd === null) continue;
-    const span = spans.get(bucket.taskFlowId);
-    if (!span) {
-      spans.set(bucket.taskFlowId, { tests: bucket.testCount, firstStart: bucket.firstStart, lastEnd: bucket.lastEnd });
-      continue;
-    }
-    span.tests += bucket.testCount;
-    span.firstStart = Math.min(span.firstStart, bucket.firstStart);
-    span.lastEnd = Math.max(span.lastEnd, bucket.lastEnd);
-  }
-  return new Map([...spans].map(([flowId, span]) => [flowId, rounded((span.lastEnd - span.firstStart) / 1000 / span.tests, 2)]));
-}
-
-/** The pace of each flow of a task over the last hour (the task detail's realSpeed). */
-export async function taskFlowPaces(db: Kysely<Database>, taskId: number, now: number): Promise<Map<number, number>> {
-  return flowPaces(await bucketsSince(db, taskId, lastHourSince(now)));
 }
 
 export async function schedule(db: Kysely<Database>, taskId: number, now: number): Promise<BoardSchedule> {

@@ -2,7 +2,7 @@ import type { SessionAccount } from '../../platform/auth.js';
 import type { Db } from '../../platform/db.js';
 import { scopeOfAccount } from '../../platform/request-scope.js';
 import type { ResultEvent, ResultEventHub } from '../../platform/result-events.js';
-import { taskVisible } from '../task/task-scope.js';
+import { taskVisible } from '../../platform/task-scope.js';
 
 /** How long a stream trusts what it learnt of a task's visibility (a task's lines, or the user's, may change). */
 const VISIBILITY_TTL_MS = 60_000;

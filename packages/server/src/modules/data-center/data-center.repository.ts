@@ -1,9 +1,9 @@
 import { TERMINAL_STATUS } from '@factory/contracts';
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { Database } from '../../platform/schema.js';
-import { type TaskScope, whereInScope } from '../task/task-scope.js';
-import { finishedUnits } from '../task/task.repository.js';
-import { terminalInScope } from '../terminal/terminal-scope.js';
+import { finishedUnits } from '../../platform/task-facts.js';
+import { type TaskScope, whereInScope } from '../../platform/task-scope.js';
+import { terminalInScope } from '../../platform/terminal-scope.js';
 
 /*
  * The dashboard's reads, each narrowed to what the caller sees (a TaskScope):

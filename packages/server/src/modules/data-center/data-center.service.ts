@@ -9,9 +9,9 @@ import {
   type TimeType,
 } from '@factory/contracts';
 import type { Kysely } from 'kysely';
+import { rateOf } from '../../platform/rates.js';
 import type { Database } from '../../platform/schema.js';
 import { formatTime } from '../../platform/time.js';
-import { rateOf } from '../board/board.service.js';
 import * as read from './data-center.repository.js';
 
 /*

@@ -4,11 +4,19 @@ import { inTransaction } from '../../platform/db.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import { discardReceivedBlobs, type ReceivedBlob, releaseBlob } from '../../platform/files.js';
 import type { ModuleContext } from '../../platform/module-context.js';
+import { findProduct } from '../../platform/products.js';
 import { route } from '../../platform/route.js';
-import { findProduct } from '../product/product.repository.js';
 import { drainBody, FIRMWARE_FIELD, receiveFirmwareFile } from './firmware-upload.js';
 import { findFirmware, firmwarePage } from './firmware.repository.js';
-import { addFirmware, deleteFirmware, editFirmware, firmwareLabel, stopFirmware, toFirmware, useFirmware } from './firmware.service.js';
+import {
+  addFirmware,
+  deleteFirmware,
+  editFirmware,
+  firmwareLabel,
+  stopFirmware,
+  toFirmware,
+  useFirmware,
+} from './firmware.service.js';
 
 const MAX_MB = FIRMWARE_MAX_BYTES / 1024 / 1024;
 

@@ -1,11 +1,11 @@
 import { type Firmware, type FirmwareStatus, type FirmwareType, MSG } from '@factory/contracts';
 import type { Db } from '../../platform/db.js';
 import { conflict, notFound } from '../../platform/errors.js';
+import { deleteUnreferencedFiles } from '../../platform/file-references.js';
 import { fileUrl, type ReceivedBlob, recordStoredFile } from '../../platform/files.js';
-import { formatTime } from '../../platform/time.js';
+import { type GuardedProduct, requireEditableProduct } from '../../platform/product-guard.js';
 import type { Tenancy } from '../../platform/tenancy.js';
-import { type GuardedProduct, requireEditableProduct } from '../product/product-guard.js';
-import { deleteUnreferencedFiles } from '../product/product.repository.js';
+import { formatTime } from '../../platform/time.js';
 import {
   deleteFirmwareRow,
   findFirmware,

@@ -1,6 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
+import type { ProductScope } from '../../platform/product-guard.js';
 import type { Database, FlowItemTable, FlowManualItemTable, ProductFlowTable } from '../../platform/schema.js';
-import type { ProductScope } from '../product/product-guard.js';
 
 /** A flow row with the name and key of its work-instruction PDF. */
 export type FlowRow = Omit<Selectable<ProductFlowTable>, 'createTime'> & { pdfFileName: string | null; pdfFileKey: string | null };

@@ -5,8 +5,8 @@ import { inTransaction } from '../../platform/db.js';
 import { notFound } from '../../platform/errors.js';
 import { discardReceivedBlobs, releaseBlob } from '../../platform/files.js';
 import type { ModuleContext } from '../../platform/module-context.js';
+import { requireProduct } from '../../platform/product-guard.js';
 import { route } from '../../platform/route.js';
-import { requireProduct } from '../product/product-guard.js';
 import { readFlowSubmission } from './flow-upload.js';
 import { addFlow, checkItemsOf, deleteFlow, editFlow, loadFlows, moveFlow, type SavedFlow, swapFlows } from './flow.service.js';
 

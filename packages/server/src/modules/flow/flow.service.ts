@@ -15,14 +15,13 @@ import {
 } from '@factory/contracts';
 import type { Kysely } from 'kysely';
 import type { Db } from '../../platform/db.js';
-import type { RequestScope } from '../../platform/request-scope.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import { fileUrl, type ReceivedBlob, recordStoredFile } from '../../platform/files.js';
+import { type GuardedProduct, type ProductScope, requireEditableProduct } from '../../platform/product-guard.js';
+import { allProperties, parseEnumerates, type PropertyRow } from '../../platform/product-properties.js';
+import type { RequestScope } from '../../platform/request-scope.js';
 import type { Database } from '../../platform/schema.js';
 import { formatTime } from '../../platform/time.js';
-import { type GuardedProduct, type ProductScope, requireEditableProduct } from '../product/product-guard.js';
-import { allProperties, type PropertyRow } from '../property/property.repository.js';
-import { parseEnumerates } from '../property/property.service.js';
 import {
   dropUnusedPdf,
   findFlow,

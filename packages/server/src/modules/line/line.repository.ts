@@ -1,32 +1,9 @@
-import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
+import type { Kysely } from 'kysely';
+import { type LineRow, lineColumns, linesInScope } from '../../platform/lines.js';
+import type { PageRequest } from '../../platform/paging.js';
 import type { Database } from '../../platform/schema.js';
 import type { Tenancy } from '../../platform/tenancy.js';
-
-/**
- * `column` contains `text`, ignoring case on both dialects (SQLite's LIKE ignores
- * ASCII case, PostgreSQL's does not) and taking % and _ literally: line names and
- * codes may contain underscores.
- */
-export function containsText(column: string, text: string): Expression<SqlBool> {
-  const pattern = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return sql<SqlBool>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
-}
-
-export interface PageRequest {
-  page: number;
-  /** 0 means every row */
-  pageSize: number;
-}
-
-export interface LineRow {
-  id: number;
-  factoryId: number;
-  factoryName: string;
-  lineName: string;
-  lineNum: string;
-  status: number;
-  createTime: number;
-}
+import { containsText } from '../../platform/text-match.js';
 
 export interface LineFilters {
   factoryId?: number | undefined;
@@ -34,22 +11,6 @@ export interface LineFilters {
   /** line name or code, contains */
   searchContext?: string | undefined;
 }
-
-function linesInScope(db: Kysely<Database>, tenancy: Tenancy) {
-  let query = db.selectFrom('production_line').innerJoin('factory', 'factory.id', 'production_line.factoryId');
-  if (tenancy.ownerId !== null) query = query.where('factory.ownerId', '=', tenancy.ownerId);
-  return query;
-}
-
-const lineColumns = [
-  'production_line.id',
-  'production_line.factoryId',
-  'factory.factoryName',
-  'production_line.lineName',
-  'production_line.lineNum',
-  'production_line.status',
-  'production_line.createTime',
-] as const;
 
 /** The lines of the tenant, newest first. */
 export async function linePage(
@@ -71,11 +32,6 @@ export async function linePage(
   let list = query.select(lineColumns).orderBy('production_line.createTime', 'desc').orderBy('production_line.id', 'desc');
   if (paging.pageSize > 0) list = list.limit(paging.pageSize).offset((paging.page - 1) * paging.pageSize);
   return { rows: await list.execute(), total: Number(counted.count) };
-}
-
-/** One line of the tenant, or undefined (another tenant's line is as unknown as a missing one). */
-export function findLine(db: Kysely<Database>, tenancy: Tenancy, id: number): Promise<LineRow | undefined> {
-  return linesInScope(db, tenancy).select(lineColumns).where('production_line.id', '=', id).executeTakeFirst();
 }
 
 export function findFactory(

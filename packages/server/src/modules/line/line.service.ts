@@ -1,20 +1,19 @@
 import { MSG } from '@factory/contracts';
 import type { Kysely } from 'kysely';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
+import { findLine, type LineRow } from '../../platform/lines.js';
 import type { Database } from '../../platform/schema.js';
+import { isUniqueViolation, type Tenancy } from '../../platform/tenancy.js';
 import {
   findFactory,
-  findLine,
   insertLine,
   type LineFields,
   lineNumTaken,
-  type LineRow,
   removeLine,
   setLineStatus,
   terminalCountOnLine,
   updateLine,
 } from './line.repository.js';
-import { isUniqueViolation, type Tenancy } from '../../platform/tenancy.js';
 
 /** Whether a task that is not finished plans production on the line (a finished one does not hold it). */
 export async function lineInUseByTask(db: Kysely<Database>, lineId: number): Promise<boolean> {

@@ -1,9 +1,9 @@
 import { MENU_ENDPOINTS as MENU } from '@factory/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { ModuleContext } from '../../platform/module-context.js';
-import { route } from '../../platform/route.js';
 import { requireAccount } from '../../platform/auth.js';
-import { excludedFromRoles, heldMenuIds, menusById } from '../role/role-grants.js';
+import type { ModuleContext } from '../../platform/module-context.js';
+import { excludedFromRoles, heldMenuIds, menusById } from '../../platform/role-grants.js';
+import { route } from '../../platform/route.js';
 import { menuTree } from './menu.repository.js';
 
 export function menuRoutes({ db }: ModuleContext): FastifyPluginAsyncZod {

@@ -1,83 +1,9 @@
 import type { PublishStatus } from '@factory/contracts';
-import type { Kysely, Selectable } from 'kysely';
-import type { Database, ProductTable } from '../../platform/schema.js';
+import type { Kysely } from 'kysely';
+import { deleteUnreferencedFiles } from '../../platform/file-references.js';
+import { normalise, type ProductRow, productsInScope, withColumns } from '../../platform/products.js';
+import type { Database } from '../../platform/schema.js';
 import type { Tenancy } from '../../platform/tenancy.js';
-
-/** The five seeded reference lists, each served as `{ id, name }` in sequence order. */
-export type LookupTableName = 'product_type' | 'communication_type' | 'data_format' | 'data_type' | 'unit';
-
-export function lookupList(db: Kysely<Database>, table: LookupTableName): Promise<{ id: number | string; name: string }[]> {
-  // The five tables have the same shape; only the type of `id` differs.
-  const lookups = db as unknown as Kysely<Record<LookupTableName, { id: number | string; name: string; sequence: number }>>;
-  return lookups.selectFrom(table).select(['id', 'name']).orderBy('sequence').orderBy('id').execute();
-}
-
-export async function lookupExists(db: Kysely<Database>, table: LookupTableName, id: number | string): Promise<boolean> {
-  const lookups = db as unknown as Kysely<Record<LookupTableName, { id: number | string }>>;
-  const row = await lookups.selectFrom(table).select('id').where('id', '=', id).executeTakeFirst();
-  return row !== undefined;
-}
-
-/** A product row with the names of its references and the counts of its flows and properties. */
-export type ProductRow = Selectable<ProductTable> & {
-  productTypeName: string;
-  communicationName: string;
-  dataFormatName: string;
-  flowCount: number;
-  propertyCount: number;
-};
-
-function productsInScope(db: Kysely<Database>, tenancy: Tenancy) {
-  let query = db
-    .selectFrom('product')
-    .innerJoin('product_type', 'product_type.id', 'product.productTypeId')
-    .innerJoin('communication_type', 'communication_type.id', 'product.communicationId')
-    .innerJoin('data_format', 'data_format.id', 'product.dataFormatId');
-  if (tenancy.ownerId !== null) query = query.where('product.ownerId', '=', tenancy.ownerId);
-  return query;
-}
-
-function withColumns(query: ReturnType<typeof productsInScope>) {
-  return query.select((eb) => [
-    'product.id',
-    'product.productTypeId',
-    'product_type.name as productTypeName',
-    'product.number',
-    'product.code',
-    'product.connectInternet',
-    'product.communicationId',
-    'communication_type.name as communicationName',
-    'product.dataFormatId',
-    'data_format.name as dataFormatName',
-    'product.description',
-    'product.publishStatus',
-    'product.ownerId',
-    'product.createTime',
-    'product.publishTime',
-    eb
-      .selectFrom('product_flow')
-      .select((sub) => sub.fn.countAll<number>().as('n'))
-      .whereRef('product_flow.productId', '=', 'product.id')
-      .$asScalar()
-      .as('flowCount'),
-    eb
-      .selectFrom('product_property')
-      .select((sub) => sub.fn.countAll<number>().as('n'))
-      .whereRef('product_property.productId', '=', 'product.id')
-      .$asScalar()
-      .as('propertyCount'),
-  ]);
-}
-
-function normalise(row: Omit<ProductRow, 'flowCount' | 'propertyCount'> & { flowCount: unknown; propertyCount: unknown }): ProductRow {
-  return {
-    ...row,
-    createTime: Number(row.createTime),
-    publishTime: row.publishTime === null ? null : Number(row.publishTime),
-    flowCount: Number(row.flowCount ?? 0),
-    propertyCount: Number(row.propertyCount ?? 0),
-  };
-}
 
 export interface ProductFilters {
   productTypeId?: number | undefined;
@@ -117,23 +43,6 @@ export async function productPage(
   let list = withColumns(filtered).orderBy('product.createTime', 'desc').orderBy('product.id', 'desc');
   if (paging.pageSize > 0) list = list.limit(paging.pageSize).offset((paging.page - 1) * paging.pageSize);
   return { rows: (await list.execute()).map(normalise), total, counts };
-}
-
-/**
- * One product of the tenant, or undefined (another tenant's product is as unknown
- * as a missing one). `lock` takes the row `for update` (PostgreSQL only: SQLite
- * runs one writing transaction at a time anyway), so status checks and the writes
- * that depend on them can not interleave with another call on the same product.
- */
-export async function findProduct(
-  db: Kysely<Database>,
-  tenancy: Tenancy,
-  id: number,
-  options: { lock?: boolean } = {},
-): Promise<ProductRow | undefined> {
-  if (options.lock) await db.selectFrom('product').select('id').where('id', '=', id).forUpdate().execute();
-  const row = await withColumns(productsInScope(db, tenancy)).where('product.id', '=', id).executeTakeFirst();
-  return row ? normalise(row) : undefined;
 }
 
 export interface ProductFields {
@@ -268,23 +177,4 @@ export async function removeProduct(db: Kysely<Database>, id: number): Promise<s
   await db.deleteFrom('product').where('id', '=', id).execute();
 
   return deleteUnreferencedFiles(db, [...new Set([...pdfFileIds, ...firmwareFileIds])]);
-}
-
-/**
- * Deletes those of the stored_file rows `fileIds` that no flow (of a product or a
- * task's snapshot), firmware or document names any more; answers their sha-256 (blobs to release after commit).
- */
-export async function deleteUnreferencedFiles(db: Kysely<Database>, fileIds: readonly number[]): Promise<string[]> {
-  if (fileIds.length === 0) return [];
-  const named = new Set<number>();
-  const flows = await db.selectFrom('product_flow').select('pdfFileId as fileId').where('pdfFileId', 'in', fileIds).execute();
-  const firmware = await db.selectFrom('firmware').select('fileId').where('fileId', 'in', fileIds).execute();
-  const documents = await db.selectFrom('document').select('fileId').where('fileId', 'in', fileIds).execute();
-  const taskFlows = await db.selectFrom('task_flow').select('pdfFileId as fileId').where('pdfFileId', 'in', fileIds).execute();
-  for (const row of [...flows, ...firmware, ...documents, ...taskFlows]) if (row.fileId !== null) named.add(row.fileId);
-  const orphans = fileIds.filter((fileId) => !named.has(fileId));
-  if (orphans.length === 0) return [];
-  const files = await db.selectFrom('stored_file').select('sha256').where('id', 'in', orphans).execute();
-  await db.deleteFrom('stored_file').where('id', 'in', orphans).execute();
-  return [...new Set(files.map((file) => file.sha256))];
 }

@@ -4,9 +4,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { inTransaction } from '../../platform/db.js';
 import { notFound } from '../../platform/errors.js';
 import { releaseBlob } from '../../platform/files.js';
+import { lookupList, type LookupTableName } from '../../platform/lookups.js';
 import type { ModuleContext } from '../../platform/module-context.js';
+import { findProduct } from '../../platform/products.js';
 import { route } from '../../platform/route.js';
-import { findProduct, type LookupTableName, lookupList, productPage } from './product.repository.js';
+import { productPage } from './product.repository.js';
 import {
   copyProduct,
   createProduct,

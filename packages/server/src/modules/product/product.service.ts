@@ -2,17 +2,16 @@ import { MSG, PRODUCT_LIMITS, type Product, type PublishStatus } from '@factory/
 import type { Kysely } from 'kysely';
 import type { Db } from '../../platform/db.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
+import { lookupExists } from '../../platform/lookups.js';
+import { findProduct, type ProductRow } from '../../platform/products.js';
 import type { Database } from '../../platform/schema.js';
-import { formatTime } from '../../platform/time.js';
 import { isUniqueViolation, type Tenancy } from '../../platform/tenancy.js';
+import { formatTime } from '../../platform/time.js';
 import {
   copyDefinition,
-  findProduct,
   flowHealth,
   insertProduct,
-  lookupExists,
   type ProductFields,
-  type ProductRow,
   productValueTaken,
   removeProduct,
   setPublishStatus,

@@ -1,16 +1,10 @@
 import { Readable, type Writable } from 'node:stream';
-import { CODE_EXPORT_COLUMNS, type EXPORT_FORMATS } from '@factory/contracts';
+import { CODE_EXPORT_COLUMNS } from '@factory/contracts';
 import ExcelJS from 'exceljs';
 import type { Kysely } from 'kysely';
+import type { ExportFormat } from '../../platform/export-formats.js';
 import type { Database } from '../../platform/schema.js';
 import { codesAfter, type ExportedTask } from './production-code.repository.js';
-
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
-
-export const EXPORT_CONTENT_TYPES: Record<ExportFormat, string> = {
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  csv: 'text/csv; charset=utf-8',
-};
 
 /** Codes read per query: memory stays flat for 100,000 units and no query holds SQLite's one connection long. */
 const READ_BATCH = 5_000;

@@ -3,12 +3,13 @@ import { PATHS, PRODUCTION_CODE_ENDPOINTS as CODES, PUBLIC } from '@factory/cont
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../platform/errors.js';
+import { EXPORT_CONTENT_TYPES } from '../../platform/export-formats.js';
+import { matchesNoneMatch } from '../../platform/file-response.js';
 import { contentDisposition } from '../../platform/files.js';
 import type { ModuleContext } from '../../platform/module-context.js';
-import { matchesNoneMatch } from '../../platform/file-response.js';
 import { rawRoute, route } from '../../platform/route.js';
-import { taskVisible } from '../task/task-scope.js';
-import { codesCsv, EXPORT_CONTENT_TYPES, exportFileName, writeCodesXlsx } from './code-export.js';
+import { taskVisible } from '../../platform/task-scope.js';
+import { codesCsv, exportFileName, writeCodesXlsx } from './code-export.js';
 import { codeExists, codesOfTask, exportedTask } from './production-code.repository.js';
 import { codeOfQrFile, qrEntityTag, qrImageUrl, renderQrPng } from './qr-image.js';
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { insertTask } from '../../../test/factories/index.js';
 import { dbOf } from '../../../test/session-helpers.js';
 import { testDialects, withTestApp } from '../../../test/test-app.js';
-import { codeCount, createProductionCodes, randomCodes, removeCodesAbove } from './production-code.repository.js';
+import { codeCount, createProductionCodes, randomCodes, removeCodesAbove } from '../../platform/production-codes.js';
 
 /** Bytes whose low five bits spell `text` in PRODUCTION_CODE's alphabet. */
 const bytesOf = (text: string) => Uint8Array.from([...text].map((char) => PRODUCTION_CODE.alphabet.indexOf(char)));

@@ -1,9 +1,7 @@
-import type { Kysely, Selectable } from 'kysely';
-import type { Database, ProductPropertyTable } from '../../platform/schema.js';
-import type { ProductScope } from '../product/product-guard.js';
-
-/** A property row (enumerates as stored: JSON text of { "0": label, ... }) with the names of its data type and unit. */
-export type PropertyRow = Omit<Selectable<ProductPropertyTable>, 'updateTime'> & { dataTypeName: string; unitName: string | null };
+import type { Kysely } from 'kysely';
+import type { ProductScope } from '../../platform/product-guard.js';
+import { propertiesWithNames, type PropertyRow } from '../../platform/product-properties.js';
+import type { Database } from '../../platform/schema.js';
 
 /** What a property stores: the common fields and only those of its data type (the others null). */
 export interface StoredPropertyFields {
@@ -21,32 +19,6 @@ export interface StoredPropertyFields {
   valueDescription: string | null;
 }
 
-function propertiesWithNames(db: Kysely<Database>) {
-  return db
-    .selectFrom('product_property')
-    .innerJoin('data_type', 'data_type.id', 'product_property.dataTypeId')
-    .leftJoin('unit', 'unit.id', 'product_property.unitId')
-    .select([
-      'product_property.id',
-      'product_property.productId',
-      'product_property.name',
-      'product_property.code',
-      'product_property.dataTypeId',
-      'data_type.name as dataTypeName',
-      'product_property.min',
-      'product_property.max',
-      'product_property.unitId',
-      'unit.name as unitName',
-      'product_property.length',
-      'product_property.enumerates',
-      'product_property.trueValue',
-      'product_property.falseValue',
-      'product_property.description',
-      'product_property.valueDescription',
-      'product_property.createTime',
-    ]);
-}
-
 /** A product's properties in creation order; pageSize 0 answers all of them. */
 export async function propertyPage(
   db: Kysely<Database>,
@@ -61,10 +33,6 @@ export async function propertyPage(
   let list = propertiesWithNames(db).where('product_property.productId', '=', productId).orderBy('product_property.id');
   if (paging.pageSize > 0) list = list.limit(paging.pageSize).offset((paging.page - 1) * paging.pageSize);
   return { rows: await list.execute(), total: Number(counted.count) };
-}
-
-export function allProperties(db: Kysely<Database>, productId: number): Promise<PropertyRow[]> {
-  return propertiesWithNames(db).where('product_property.productId', '=', productId).orderBy('product_property.id').execute();
 }
 
 /** One property whose product is in the scope, or undefined. */

@@ -4,9 +4,10 @@ import { inTransaction } from '../../platform/db.js';
 import { notFound } from '../../platform/errors.js';
 import { contentDisposition } from '../../platform/files.js';
 import type { ModuleContext } from '../../platform/module-context.js';
+import { requireProduct } from '../../platform/product-guard.js';
+import { allProperties } from '../../platform/product-properties.js';
 import { rawRoute, route } from '../../platform/route.js';
-import { requireProduct } from '../product/product-guard.js';
-import { allProperties, findProperty, propertyPage } from './property.repository.js';
+import { findProperty, propertyPage } from './property.repository.js';
 import { addProperty, deleteProperty, editProperty, toExportedProperty, toProperty } from './property.service.js';
 
 export function propertyRoutes({ db, config }: ModuleContext): FastifyPluginAsyncZod {

@@ -2,34 +2,22 @@ import { type DataType, MSG, type Property, type PropertyFields } from '@factory
 import type { Kysely } from 'kysely';
 import type { Db } from '../../platform/db.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
+import { type GuardedProduct, type ProductScope, requireEditableProduct } from '../../platform/product-guard.js';
+import { parseEnumerates, type PropertyRow } from '../../platform/product-properties.js';
 import type { Database } from '../../platform/schema.js';
-import { formatTime } from '../../platform/time.js';
 import { isUniqueViolation } from '../../platform/tenancy.js';
-import { type GuardedProduct, type ProductScope, requireEditableProduct } from '../product/product-guard.js';
+import { formatTime } from '../../platform/time.js';
 import {
   findProperty,
   flowsCheckingProperty,
   insertProperty,
   markFlowsAbnormal,
   propertyCodeTaken,
-  type PropertyRow,
   removeProperty,
   type StoredPropertyFields,
   unitExists,
   updateProperty,
 } from './property.repository.js';
-
-/** The stored enum map back as an object (null when absent or unreadable). */
-export function parseEnumerates(text: string | null): Record<string, string> | null {
-  if (!text) return null;
-  try {
-    const parsed: unknown = JSON.parse(text);
-    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return null;
-    return Object.fromEntries(Object.entries(parsed as Record<string, unknown>).map(([key, label]) => [key, String(label)]));
-  } catch {
-    return null;
-  }
-}
 
 export function toProperty(row: PropertyRow, timeZone: string): Property {
   return {

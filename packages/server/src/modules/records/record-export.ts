@@ -2,8 +2,8 @@ import { FLOW_RESULT_NAMES, TEST_STATUS_NAMES, type FlowResultStatus, type TestS
 import ExcelJS from 'exceljs';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/schema.js';
+import type { TaskScope } from '../../platform/task-scope.js';
 import { formatTime } from '../../platform/time.js';
-import type { TaskScope } from '../task/task-scope.js';
 import { lineCodesOf, type ResultRow, resultsOfDevices } from './records.repository.js';
 import { requireRecord, storedItems, storedManual } from './record-views.js';
 

@@ -5,8 +5,8 @@ import type { Kysely } from 'kysely';
 import type { Dialect } from '../../platform/db.js';
 import { notFound } from '../../platform/errors.js';
 import type { Database } from '../../platform/schema.js';
+import { type TaskScope, taskVisible } from '../../platform/task-scope.js';
 import { formatTime } from '../../platform/time.js';
-import { type TaskScope, taskVisible } from '../task/task-scope.js';
 import {
   type DeviceRow,
   flowsOfTask,

@@ -17,11 +17,11 @@ import {
 } from '@factory/contracts';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
-import { badRequest, notFound } from '../../platform/errors.js';
 import type { Dialect } from '../../platform/db.js';
+import { badRequest, notFound } from '../../platform/errors.js';
 import type { Database } from '../../platform/schema.js';
+import { type TaskScope, taskVisible } from '../../platform/task-scope.js';
 import { formatTime, parseZonedTime } from '../../platform/time.js';
-import { type TaskScope, taskVisible } from '../task/task-scope.js';
 import {
   type DeviceRow,
   type DeviceWithTask,

@@ -1,10 +1,10 @@
 import type { TestStatus } from '@factory/contracts';
 import type { ExpressionBuilder, InferResult, Kysely, Selectable } from 'kysely';
 import type { Dialect } from '../../platform/db.js';
+import type { PageRequest } from '../../platform/paging.js';
 import type { Database, DeviceFlowTable, FlowResultTable, ProductionCodeTable } from '../../platform/schema.js';
-import type { PageRequest } from '../line/line.repository.js';
-import { type TaskScope, whereInScope } from '../task/task-scope.js';
-import { linesOfTasks } from '../task/task.repository.js';
+import { linesOfTasks } from '../../platform/task-facts.js';
+import { type TaskScope, whereInScope } from '../../platform/task-scope.js';
 
 const DEVICE_COLUMNS = [
   'production_code.id',

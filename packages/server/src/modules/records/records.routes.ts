@@ -1,10 +1,10 @@
 import { RECORD_COUNT_HEADER, RECORDS_ENDPOINTS as RECORDS } from '@factory/contracts';
 import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { EXPORT_CONTENT_TYPES } from '../../platform/export-formats.js';
 import { contentDisposition } from '../../platform/files.js';
 import type { ModuleContext } from '../../platform/module-context.js';
 import { rawRoute, route } from '../../platform/route.js';
-import { EXPORT_CONTENT_TYPES } from '../production-code/code-export.js';
 import { recordWorkbook } from './record-export.js';
 import { openRecordListExport } from './record-list-export.js';
 import {

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/schema.js';
-import { containsText } from '../user/user.repository.js';
+import { containsText } from '../../platform/text-match.js';
 
 export interface RoleListFilter {
   /** the owners whose roles the viewer sees; null: every role (platform administrator) */

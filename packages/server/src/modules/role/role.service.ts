@@ -2,9 +2,9 @@ import { type BodyOut, MSG, type ROLE_ENDPOINTS, ROLE_LIMITS } from '@factory/co
 import type { Kysely } from 'kysely';
 import type { SessionAccount } from '../../platform/auth.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
+import { grantedNodes, heldMenuIds, menusById } from '../../platform/role-grants.js';
 import type { Database } from '../../platform/schema.js';
 import { canManageAccount } from '../../platform/scope.js';
-import { grantedNodes, heldMenuIds, menusById } from './role-grants.js';
 import { findRole, replaceRoleNodes, roleInUse, roleNamesOf, roleNameTaken, roleNodes } from './role.repository.js';
 
 /** A role create or edit as validated (the edit's id aside). */

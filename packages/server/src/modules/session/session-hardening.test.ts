@@ -1,11 +1,19 @@
 import { randomBytes, scryptSync } from 'node:crypto';
 import { MSG, PATHS } from '@factory/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { assignLines, createLine, createRole, createTerminal, createUser, grantsWithout, unique } from '../../../test/factories/index.js';
+import {
+  assignLines,
+  createLine,
+  createRole,
+  createTerminal,
+  createUser,
+  grantsWithout,
+  unique,
+} from '../../../test/factories/index.js';
 import { bearer, client, dbOf, loginAs, loginAsAdmin } from '../../../test/session-helpers.js';
 import { createWorker, stationApi, type Worker } from '../../../test/station-api.js';
 import { testDialects, withTestApp } from '../../../test/test-app.js';
-import { MAX_ADDRESS_FAILURES } from './login-failure.repository.js';
+import { MAX_ADDRESS_FAILURES } from '../../platform/login-failures.js';
 
 /** Issue 12, findings 2, 4, 10, 11, 14 and 15: sessions, sign-in and the shared input rules. */
 describe.each(testDialects())('session hardening on %s', (dialect) => {

@@ -1,12 +1,12 @@
 import { SESSION_ENDPOINTS as SESSION } from '@factory/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import svgCaptcha from 'svg-captcha';
+import { updatePassword } from '../../platform/accounts.js';
 import { bearerToken, requireAccount } from '../../platform/auth.js';
-import { hashPassword } from '../../platform/password.js';
-import { hashToken, revokeAccountSessions, revokeSession } from '../../platform/sessions.js';
 import type { ModuleContext } from '../../platform/module-context.js';
+import { hashPassword } from '../../platform/password.js';
 import { rawRoute, route } from '../../platform/route.js';
-import { updatePassword } from './account.repository.js';
+import { hashToken, revokeAccountSessions, revokeSession } from '../../platform/sessions.js';
 import { saveCaptcha } from './captcha.repository.js';
 import { login, platformLogin } from './session.service.js';
 

@@ -1,14 +1,14 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { type BodyOut, type LoginResult, MSG, type SESSION_ENDPOINTS } from '@factory/contracts';
 import type { Kysely } from 'kysely';
+import { findAccountById, findAccountByName, findRoleName, upgradePasswordHash } from '../../platform/accounts.js';
 import type { AppConfig } from '../../platform/config.js';
 import { badRequest, conflict, forbidden, tooManyRequests } from '../../platform/errors.js';
+import { clearFailures, isLockedOut, recordFailure } from '../../platform/login-failures.js';
 import { hashPassword, verifyPassword } from '../../platform/password.js';
 import type { Account, Database } from '../../platform/schema.js';
 import { createSession } from '../../platform/sessions.js';
-import { findAccountById, findAccountByName, findRoleName, upgradePasswordHash } from './account.repository.js';
 import { checkCaptcha } from './captcha.repository.js';
-import { clearFailures, isLockedOut, recordFailure } from './login-failure.repository.js';
 import { sessionMenus } from './session-menus.js';
 
 // Verifying against a real hash when the user does not exist keeps the answer time

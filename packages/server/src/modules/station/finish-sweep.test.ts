@@ -1,9 +1,9 @@
 import { PATHS } from '@factory/contracts';
 import { describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.js';
 import { type RunningTask, stationApi } from '../../../test/station-api.js';
 import { testDialects, withTestApp } from '../../../test/test-app.js';
-import { finishCompletedTasks } from '../task/task.service.js';
+import { buildApp } from '../../app.js';
+import { finishCompletedTasks } from '../../platform/task-lifecycle.js';
 
 /*
  * A result asks whether its task is complete only after its commit (and only

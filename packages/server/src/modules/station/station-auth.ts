@@ -9,17 +9,17 @@ import {
   type TerminalType,
 } from '@factory/contracts';
 import type { FastifyInstance } from 'fastify';
+import { findAccountByName, upgradePasswordHash } from '../../platform/accounts.js';
 import type { SessionAccount } from '../../platform/auth.js';
 import { bearerToken, holdsPermission } from '../../platform/auth.js';
 import type { AppConfig } from '../../platform/config.js';
 import type { Db } from '../../platform/db.js';
 import { badRequest, forbidden, tooManyRequests, unauthorized } from '../../platform/errors.js';
+import { clearFailures, isLockedOut, recordFailure } from '../../platform/login-failures.js';
 import { hashPassword, verifyPassword } from '../../platform/password.js';
 import { tenantOf } from '../../platform/scope.js';
 import { hashToken, touchEveryMs } from '../../platform/sessions.js';
 import { MINUTE } from '../../platform/time.js';
-import { findAccountByName, upgradePasswordHash } from '../session/account.repository.js';
-import { clearFailures, isLockedOut, recordFailure } from '../session/login-failure.repository.js';
 import {
   endStationSession,
   findStationSession,

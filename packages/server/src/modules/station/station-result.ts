@@ -15,10 +15,10 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Db, Dialect } from '../../platform/db.js';
 import { badRequest, conflict, HttpError } from '../../platform/errors.js';
-import type { Database } from '../../platform/schema.js';
-import { formatTime, parseZonedTime } from '../../platform/time.js';
-import { finishWhenAllPassed, startTaskOnFirstResult } from '../task/task.service.js';
 import type { ResultEventHub } from '../../platform/result-events.js';
+import type { Database } from '../../platform/schema.js';
+import { finishWhenAllPassed, startTaskOnFirstResult } from '../../platform/task-lifecycle.js';
+import { formatTime, parseZonedTime } from '../../platform/time.js';
 import type { StationCaller } from './station-auth.js';
 import type { FlowChecks, FlowChecksOf } from './flow-checks.js';
 import {
@@ -44,7 +44,7 @@ type JudgedManual = StationVerdict['manual'][number];
  * The count is read before the commit, so results committed meanwhile are
  * missing from it: a few dozen at most (ten connections, milliseconds each);
  * a thousand is ample. Reading it only near the end saves a round trip on
- * nearly every pass at the last flow; the sweep in task.service.ts
+ * nearly every pass at the last flow; the sweep in platform/task-lifecycle.ts
  * (finishCompletedTasks) finishes any task this ever misses.
  */
 const FINISH_CHECK_MARGIN = 1000;

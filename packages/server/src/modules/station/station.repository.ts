@@ -3,10 +3,10 @@ import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { Db, Dialect } from '../../platform/db.js';
 import { prepared } from '../../platform/prepared.js';
 import type { Database } from '../../platform/schema.js';
-import { finishedUnits } from '../task/task.repository.js';
+import { finishedUnits } from '../../platform/task-facts.js';
 
 /**
- * Whether the terminal is within the user's lines, as tasks are (task-scope.ts):
+ * Whether the terminal is within the user's lines, as tasks are (platform/task-scope.ts):
  * a tenant's root account has every line, a user below it the lines it is tied
  * to (account_line), and a terminal on no line (an unused PAD, a PDA) is the
  * whole account's. The platform administrator is let through by the caller.

@@ -1,9 +1,9 @@
 import { STATION_ENDPOINTS as STATION } from '@factory/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sharedTransactions } from '../../platform/group-commit.js';
-import { finishCompletedTasks } from '../task/task.service.js';
 import type { ModuleContext } from '../../platform/module-context.js';
 import { route, type RouteExtras } from '../../platform/route.js';
+import { finishCompletedTasks } from '../../platform/task-lifecycle.js';
 import { flowChecksCache } from './flow-checks.js';
 import { registerStationGuard, requireStation, stationLogin, stationLogout } from './station-auth.js';
 import { deviceAtFlow } from './station-device.js';

@@ -10,7 +10,7 @@ import { removeSnapshotRows } from './task.repository.js';
  * station API (issue 6) read the copy alone, so none of that reaches them.
  *
  * The work-instruction file row is shared, not copied: flow.repository's
- * dropUnusedPdf and product.repository's deleteUnreferencedFiles keep a row a
+ * dropUnusedPdf and platform/file-references.ts's deleteUnreferencedFiles keep a row a
  * task flow still names.
  */
 export async function copyFlowSnapshot(db: Kysely<Database>, taskId: number, productId: number): Promise<void> {

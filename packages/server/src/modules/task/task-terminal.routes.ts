@@ -3,8 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { inTransaction } from '../../platform/db.js';
 import type { ModuleContext } from '../../platform/module-context.js';
 import { route } from '../../platform/route.js';
+import { taskLabel } from '../../platform/task-facts.js';
 import { offeredPads, setTaskTerminals } from './task-terminals.js';
-import { taskLabel } from './task.repository.js';
 
 /** 终端设置: the PADs step 2 offers and their assignment to flows (issue 5). */
 export function taskTerminalRoutes({ db }: ModuleContext): FastifyPluginAsyncZod {

@@ -3,8 +3,9 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Db } from '../../platform/db.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import type { Database, TerminalTable } from '../../platform/schema.js';
-import { type TaskScope, taskVisible } from './task-scope.js';
-import { findTask, flowsOfTasks, lineIdsOfTask, type TaskRow, updateTask } from './task.repository.js';
+import { updateTask } from '../../platform/task-lifecycle.js';
+import { type TaskScope, taskVisible } from '../../platform/task-scope.js';
+import { findTask, flowsOfTasks, lineIdsOfTask, type TaskRow } from './task.repository.js';
 
 /*
  * A PAD serves a production task while its status is overall check (2) with the
@@ -13,57 +14,6 @@ import { findTask, flowsOfTasks, lineIdsOfTask, type TaskRow, updateTask } from 
  * ids may coincide.
  */
 const { idle, overallCheck } = TERMINAL_STATUS;
-
-/**
- * Frees the task's terminals, all of them or those no longer on `keepLineIds`:
- * idle on their line, with no task, flow or worker (the worker signed in for
- * that task's flow).
- */
-export async function freeTaskTerminals(db: Kysely<Database>, taskId: number, keepLineIds?: readonly number[]): Promise<void> {
-  let query = db
-    .updateTable('terminal')
-    .set({ status: idle, taskId: null, flowId: null, workerId: null })
-    .where('taskId', '=', taskId)
-    .where('status', '=', overallCheck);
-  if (keepLineIds && keepLineIds.length > 0) {
-    query = query.where((eb) => eb.or([eb('lineId', 'is', null), eb('lineId', 'not in', keepLineIds)]));
-  }
-  await query.execute();
-}
-
-/** How many flows of the task have no terminal. */
-export async function flowsWithoutTerminal(db: Kysely<Database>, taskId: number): Promise<number> {
-  const row = await db
-    .selectFrom('task_flow')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('task_flow.taskId', '=', taskId)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('terminal')
-            .select('terminal.id')
-            .whereRef('terminal.flowId', '=', 'task_flow.id')
-            .where('terminal.taskId', '=', taskId)
-            .where('terminal.status', '=', overallCheck),
-        ),
-      ),
-    )
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
-/**
- * After a task lost terminals (its lines changed, a PAD was unbound): an UNSTART
- * task with a flow left without one waits for terminals again (NEW), so it cannot
- * be started with a flow nobody works at. START and STOP keep their status; a
- * START task goes on at the flows that still have terminals, a STOP one is given
- * terminals again before it restarts (start checks every flow has one).
- */
-export async function settleTerminalLoss(db: Kysely<Database>, taskId: number, now: number): Promise<void> {
-  const task = await db.selectFrom('task').select('status').where('id', '=', taskId).executeTakeFirst();
-  if (task?.status !== 'UNSTART') return;
-  if ((await flowsWithoutTerminal(db, taskId)) > 0) await updateTask(db, taskId, { status: 'NEW' }, now);
-}
 
 export interface FlowTerminals {
   flowId: number;

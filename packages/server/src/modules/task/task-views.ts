@@ -11,12 +11,13 @@ import {
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { notFound } from '../../platform/errors.js';
+import { taskFlowPaces } from '../../platform/flow-paces.js';
 import type { Database } from '../../platform/schema.js';
+import { linesOfTasks, type TaskLineRow } from '../../platform/task-facts.js';
+import type { TaskScope } from '../../platform/task-scope.js';
 import { formatTime } from '../../platform/time.js';
-import { taskFlowPaces } from '../board/board.service.js';
-import type { TaskScope } from './task-scope.js';
 import { terminalsOfTask, type TaskTerminalRow, toPadInfo } from './task-terminals.js';
-import { findTask, flowsOfTasks, linesOfTasks, type TaskFlowRow, type TaskLineRow, type TaskRow, taskPage } from './task.repository.js';
+import { findTask, flowsOfTasks, type TaskFlowRow, type TaskRow, taskPage } from './task.repository.js';
 
 const timeOrNull = (epochMs: number | null, timeZone: string) => (epochMs === null ? null : formatTime(epochMs, timeZone));
 

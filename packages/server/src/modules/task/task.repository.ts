@@ -1,22 +1,9 @@
 import type { TaskStatus } from '@factory/contracts';
-import { type Expression, type Kysely, type RawBuilder, type Selectable, type SqlBool, sql } from 'kysely';
+import { type Expression, type Kysely, type Selectable, type SqlBool, sql } from 'kysely';
+import type { PageRequest } from '../../platform/paging.js';
 import type { Database, ProductionLineTable, TaskTable } from '../../platform/schema.js';
-import type { PageRequest } from '../line/line.repository.js';
-import { type TaskScope, whereInScope } from './task-scope.js';
-
-/** `任务#12 型号X`: how the operation log and the terminal page name a task. */
-export const taskLabel = (task: { id: number; productNumber: string }) => `任务#${task.id} ${task.productNumber}`;
-
-/**
- * The units that passed the task's last flow: the sum of its terminals' counters
- * there (flow_counter), for the task `taskId` refers to. A correlated subquery, so
- * a page of tasks reads it in its own query, through the flow_counter key.
- */
-export function finishedUnits(taskId: Expression<number>): RawBuilder<number> {
-  return sql<number>`(select coalesce(sum(fc."finishNumber"), 0) from flow_counter fc
-    inner join task_flow lf on lf.id = fc."taskFlowId"
-    where lf."taskId" = ${taskId} and lf.sequence = (select max(s.sequence) from task_flow s where s."taskId" = ${taskId}))`;
-}
+import { finishedUnits } from '../../platform/task-facts.js';
+import { type TaskScope, whereInScope } from '../../platform/task-scope.js';
 
 function withNames(db: Kysely<Database>, scope: TaskScope) {
   return whereInScope(db.selectFrom('task'), scope)
@@ -47,7 +34,7 @@ type StoredTaskRow = Awaited<ReturnType<ReturnType<typeof withNames>['executeTak
 export type TaskRow = Omit<StoredTaskRow, 'status'> & { status: TaskStatus };
 const asTaskRow = (row: StoredTaskRow): TaskRow => ({ ...row, finishNumber: Number(row.finishNumber), status: row.status as TaskStatus });
 
-/** Like line.repository's containsText, for an expression rather than a column. */
+/** Like platform/text-match's containsText, for an expression rather than a column. */
 function contains(expression: Expression<string>, text: string): Expression<SqlBool> {
   const pattern = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   return sql<SqlBool>`lower(${expression}) like ${pattern} escape '\\'`;
@@ -116,25 +103,6 @@ export async function findTask(
   return row ? asTaskRow(row) : undefined;
 }
 
-/** The lines of the tasks in planning order, named as they are now (as planned once a line is gone). */
-export async function linesOfTasks(db: Kysely<Database>, taskIds: readonly number[]) {
-  if (taskIds.length === 0) return [];
-  return db
-    .selectFrom('task_line')
-    .leftJoin('production_line', 'production_line.id', 'task_line.lineId')
-    .select((eb) => [
-      'task_line.taskId',
-      'task_line.lineId as id',
-      eb.fn.coalesce('production_line.lineName', 'task_line.lineName').as('lineName'),
-      eb.fn.coalesce('production_line.lineNum', 'task_line.lineNum').as('lineNum'),
-    ])
-    .where('task_line.taskId', 'in', taskIds)
-    .orderBy('task_line.taskId')
-    .orderBy('task_line.sequence')
-    .execute();
-}
-export type TaskLineRow = Awaited<ReturnType<typeof linesOfTasks>>[number];
-
 /** The flows of the tasks in order, each with the sum of its terminals' counters. */
 export async function flowsOfTasks(db: Kysely<Database>, taskIds: readonly number[]) {
   if (taskIds.length === 0) return [];
@@ -174,24 +142,6 @@ export async function insertTask(db: Kysely<Database>, task: NewTask, now: numbe
   return row.id;
 }
 
-/** The fields a call changes (updateTime is always set). */
-export type TaskChange = Partial<
-  Pick<Selectable<TaskTable>, 'productTypeId' | 'productId' | 'productNumber' | 'productCode' | 'communicationId' | 'productionCount'> & {
-    expireTime: number;
-    status: TaskStatus;
-    startTime: number;
-    finishTime: number;
-  }
->;
-
-export async function updateTask(db: Kysely<Database>, id: number, change: TaskChange, now: number): Promise<void> {
-  await db
-    .updateTable('task')
-    .set({ ...change, updateTime: now })
-    .where('id', '=', id)
-    .execute();
-}
-
 /** A line as a task copies it (its name and code stay shown once the line is gone). */
 export type PlannedLine = Pick<Selectable<ProductionLineTable>, 'id' | 'lineName' | 'lineNum'>;
 
@@ -227,17 +177,4 @@ export async function removeSnapshotRows(db: Kysely<Database>, taskId: number): 
   await db.deleteFrom('task_flow_item').where('taskFlowId', 'in', flowIds).execute();
   await db.deleteFrom('task_flow_manual_item').where('taskFlowId', 'in', flowIds).execute();
   await db.deleteFrom('task_flow').where('taskId', '=', taskId).execute();
-}
-
-/** Whether a task other than `exceptTaskId` that is not finished produces the product. */
-export async function otherUnfinishedTask(db: Kysely<Database>, productId: number, exceptTaskId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('task')
-    .select('id')
-    .where('productId', '=', productId)
-    .where('status', '<>', 'FINISH')
-    .where('id', '<>', exceptTaskId)
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
 }

@@ -3,9 +3,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type Db, inTransaction } from '../../platform/db.js';
 import type { ModuleContext } from '../../platform/module-context.js';
 import { route } from '../../platform/route.js';
-import type { TaskScope } from './task-scope.js';
+import { taskLabel } from '../../platform/task-facts.js';
+import type { TaskScope } from '../../platform/task-scope.js';
 import { taskDetail as loadTaskDetail, taskEditData as loadTaskEditData, taskList } from './task-views.js';
-import { taskLabel, type TaskRow } from './task.repository.js';
+import { type TaskRow } from './task.repository.js';
 import { createTask, deleteTask, editTask, finishTask, startTask, stopTask, taskCallerOf } from './task.service.js';
 
 type Transition = (tx: Db, scope: TaskScope, id: number) => Promise<TaskRow>;

@@ -1,28 +1,34 @@
-import { expireDateAllowed, isTaskStatusIn, TASK_MSG, TASK_TRANSITIONS, type TaskFields, type TaskStatus } from '@factory/contracts';
+import { expireDateAllowed, isTaskStatusIn, TASK_MSG, TASK_TRANSITIONS, type TaskFields } from '@factory/contracts';
 import type { Kysely } from 'kysely';
-import { type Db, inTransaction } from '../../platform/db.js';
+import type { Db } from '../../platform/db.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
+import { lookupExists } from '../../platform/lookups.js';
+import { codeCount, createProductionCodes, removeCodesAbove } from '../../platform/production-codes.js';
+import { findProduct, type ProductRow } from '../../platform/products.js';
 import type { RequestScope } from '../../platform/request-scope.js';
 import type { Database } from '../../platform/schema.js';
 import { tenantOf } from '../../platform/scope.js';
+import {
+  closeTask,
+  flowsWithoutTerminal,
+  freeTaskTerminals,
+  lockProducts,
+  releaseProduct,
+  settleTerminalLoss,
+  type TaskChange,
+  updateTask,
+} from '../../platform/task-lifecycle.js';
+import type { TaskScope } from '../../platform/task-scope.js';
 import { formatTime, parseZonedTime } from '../../platform/time.js';
-import { findProduct, lookupExists, type ProductRow } from '../product/product.repository.js';
-import { codeCount, createProductionCodes, removeCodesAbove } from '../production-code/production-code.repository.js';
-import type { TaskScope } from './task-scope.js';
 import { copyFlowSnapshot, replaceFlowSnapshot } from './task-snapshot.js';
-import { flowsWithoutTerminal, freeTaskTerminals, settleTerminalLoss } from './task-terminals.js';
 import {
   findTask,
-  finishedUnits,
   insertTask,
   lineIdsOfTask,
-  otherUnfinishedTask,
   type PlannedLine,
   removeTask,
   replaceTaskLines,
-  type TaskChange,
   type TaskRow,
-  updateTask,
 } from './task.repository.js';
 
 /** Who plans: what it sees (scope) and the tenant its new tasks belong to. */
@@ -37,15 +43,6 @@ export interface TaskCaller {
 export async function taskCallerOf(db: Kysely<Database>, scope: RequestScope): Promise<TaskCaller> {
   const { account, ownerId, lineIds } = scope;
   return { accountId: account.id, ownerId: ownerId ?? (await tenantOf(db, account.id)), scope: { ownerId, lineIds } };
-}
-
-/**
- * Locks the product rows (PostgreSQL) in id order, so two calls locking the same
- * two products never wait on each other crosswise.
- */
-async function lockProducts(tx: Db, ids: number[]): Promise<void> {
-  if (tx.dialect !== 'postgres' || ids.length === 0) return;
-  await tx.kysely.selectFrom('product').select('id').where('id', 'in', ids).orderBy('id').forUpdate().execute();
 }
 
 /**
@@ -111,22 +108,6 @@ function requirePlannable(product: ProductRow): void {
 
 async function markProducing(db: Kysely<Database>, productId: number): Promise<void> {
   await db.updateTable('product').set({ publishStatus: 'PRODUCTING' }).where('id', '=', productId).execute();
-}
-
-/**
- * The product goes back to PUBLISH once no task but `taskId` that is not finished
- * uses it. Its row is locked first (PostgreSQL) so a concurrent plan of the same
- * product reads either the old status or the new one, never half of it.
- */
-async function releaseProduct(tx: Db, productId: number, taskId: number): Promise<void> {
-  await lockProducts(tx, [productId]);
-  if (await otherUnfinishedTask(tx.kysely, productId, taskId)) return;
-  await tx.kysely
-    .updateTable('product')
-    .set({ publishStatus: 'PUBLISH' })
-    .where('id', '=', productId)
-    .where('publishStatus', '=', 'PRODUCTING')
-    .execute();
 }
 
 /**
@@ -263,76 +244,8 @@ export async function stopTask(tx: Db, scope: TaskScope, id: number): Promise<Ta
 export async function finishTask(tx: Db, scope: TaskScope, id: number): Promise<TaskRow> {
   const task = await lockedTask(tx, scope, id);
   if (!isTaskStatusIn(task.status, TASK_TRANSITIONS.finish)) throw conflict(TASK_MSG.notFinishable);
-  const now = Date.now();
-  await updateTask(tx.kysely, id, { status: 'FINISH', finishTime: now }, now);
-  await freeTaskTerminals(tx.kysely, id);
-  await releaseProduct(tx, task.productId, id);
+  await closeTask(tx, task);
   return task;
-}
-
-/**
- * UNSTART → START on the first station result (DESIGN.md §5). Conditional, so
- * the first results of several stations at once start it once and none fails.
- */
-export async function startTaskOnFirstResult(trx: Kysely<Database>, taskId: number, now: number): Promise<void> {
-  await trx
-    .updateTable('task')
-    .set((eb) => ({ status: 'START', startTime: eb.fn.coalesce('startTime', eb.val(now)), updateTime: now }))
-    .where('id', '=', taskId)
-    .where('status', '=', 'UNSTART')
-    .execute();
-}
-
-const EVERY_TASK: TaskScope = { ownerId: null, lineIds: null };
-
-/**
- * After a result that newly passed a unit at the task's last flow committed:
- * finishes the task as finishTask does (terminals freed, product PUBLISH) when
- * the units passed there reach the total. Every such result asks after its own
- * commit, so the last of them sees every other one committed and the task
- * finishes even when several last units pass at once; the task row, locked
- * (PostgreSQL) and read again, makes it finish once. A first read without a lock
- * spares every result before the last its own transaction. If the process dies
- * between a result's commit and this, the task stays START with every unit
- * passed until someone finishes it (docs/decisions.md).
- */
-export async function finishWhenAllPassed(db: Db, taskId: number): Promise<void> {
-  const done = async (from: Kysely<Database>) => {
-    const task = await from
-      .selectFrom('task')
-      .select((eb) => ['task.status', 'task.productionCount', finishedUnits(eb.ref('task.id')).as('finishNumber')])
-      .where('task.id', '=', taskId)
-      .executeTakeFirst();
-    return (
-      task !== undefined &&
-      Number(task.finishNumber) >= task.productionCount &&
-      isTaskStatusIn(task.status as TaskStatus, TASK_TRANSITIONS.finish)
-    );
-  };
-  if (!(await done(db.kysely))) return;
-  await inTransaction(db, async (tx) => {
-    // Locked in a statement of its own: the read after it sees what a concurrent finish committed.
-    if (tx.dialect === 'postgres') await tx.kysely.selectFrom('task').select('id').where('id', '=', taskId).forUpdate().execute();
-    if (await done(tx.kysely)) await finishTask(tx, EVERY_TASK, taskId);
-  });
-}
-
-/**
- * Finishes every running task whose units have all passed its last flow. A
- * result asks this of its own task only near the end (station-result.ts) and
- * after its commit, so a process killed between the commit and that question,
- * or a count read too early, would leave a complete task running: the station
- * routes run this at start-up and every minute. Few tasks run at once, and the
- * count is a sum over a few counter rows each.
- */
-export async function finishCompletedTasks(db: Db): Promise<void> {
-  const complete = await db.kysely
-    .selectFrom('task')
-    .select('task.id')
-    .where('task.status', '=', 'START')
-    .where((eb) => eb(finishedUnits(eb.ref('task.id')), '>=', eb.ref('task.productionCount')))
-    .execute();
-  for (const { id } of complete) await finishWhenAllPassed(db, id);
 }
 
 /** Only a task not yet started (NEW, UNSTART) can go, with its codes, flows and lines; its terminals are freed. */

@@ -1,9 +1,9 @@
 import { TERMINAL_STATUS, type TerminalType } from '@factory/contracts';
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { Database, TerminalCategoryTable, TerminalTable } from '../../platform/schema.js';
-import { containsText } from '../line/line.repository.js';
-import type { TaskScope } from '../task/task-scope.js';
-import { terminalInScope } from './terminal-scope.js';
+import type { TaskScope } from '../../platform/task-scope.js';
+import { terminalInScope } from '../../platform/terminal-scope.js';
+import { containsText } from '../../platform/text-match.js';
 
 export type CategoryRow = Pick<Selectable<TerminalCategoryTable>, 'id' | 'name' | 'terminalType'>;
 
@@ -30,7 +30,7 @@ export interface TerminalFilters {
 }
 
 /**
- * The terminals of the scope (terminal-scope.ts) of one type matching the search, with model, line and
+ * The terminals of the scope (platform/terminal-scope.ts) of one type matching the search, with model, line and
  * worker names, and for a PAD on a production task (overall check) the task's
  * model, product type and flow, in the same query. The task is joined only for
  * that status: a parts-check PAD names an accessory task, whose ids are another

@@ -21,7 +21,7 @@ export function terminalRoutes({ db }: ModuleContext): FastifyPluginAsyncZod {
   return async (app) => {
     route(app, TERMINAL.terminalCategory, async (request) => categoryMap(db.kysely, request.query.terminalType));
 
-    // Terminals are scoped as tasks are: the account, and a sub-user's own lines (terminal-scope.ts).
+    // Terminals are scoped as tasks are: the account, and a sub-user's own lines (platform/terminal-scope.ts).
     route(app, TERMINAL.terminalList, async (request) => terminalList(db.kysely, await request.scope(), request.query));
 
     route(

@@ -11,13 +11,13 @@ import {
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
+import { findLine } from '../../platform/lines.js';
 import type { Database } from '../../platform/schema.js';
-import { findLine } from '../line/line.repository.js';
-import { settleTerminalLoss } from '../task/task-terminals.js';
-import { taskLabel } from '../task/task.repository.js';
+import { taskLabel } from '../../platform/task-facts.js';
+import { settleTerminalLoss } from '../../platform/task-lifecycle.js';
+import type { TaskScope } from '../../platform/task-scope.js';
 import { isUniqueViolation } from '../../platform/tenancy.js';
-import type { TaskScope } from '../task/task-scope.js';
-import { mayUseLine } from './terminal-scope.js';
+import { mayUseLine } from '../../platform/terminal-scope.js';
 import {
   categories,
   findCategory,

@@ -1,11 +1,6 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/schema.js';
-
-/** `column like %text%`, case-insensitive on both dialects, with % and _ taken literally. */
-export function containsText(column: string, text: string) {
-  const pattern = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
-}
+import { containsText } from '../../platform/text-match.js';
 
 export interface UserListFilter {
   /** the accounts the viewer may see; null: every account (platform administrator) */

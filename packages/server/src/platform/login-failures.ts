@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../platform/schema.js';
+import type { Database } from './schema.js';
 
+/** The sign-in throttle, shared by the console's sign-in and the station's. */
 export const MAX_FAILURES = 10;
 /**
  * Failures from one address before it is locked out, whatever names it tries: a guesser

@@ -1,14 +1,15 @@
 import { MSG } from '@factory/contracts';
 import type { Kysely, Selectable } from 'kysely';
-import type { Db } from '../../platform/db.js';
-import { conflict, notFound } from '../../platform/errors.js';
-import type { Database, ProductTable } from '../../platform/schema.js';
-import type { Tenancy } from '../../platform/tenancy.js';
+import type { Db } from './db.js';
+import { conflict, notFound } from './errors.js';
+import type { Database, ProductTable } from './schema.js';
+import type { Tenancy } from './tenancy.js';
 
 /**
  * Products belong to the tenant (the root account of the caller's tree); the
  * platform administrator sees every tenant's (ownerId null), as with lines:
- * the request's scope (`await request.scope()`) is one.
+ * the request's scope (`await request.scope()`) is one. Shared: the product's
+ * properties, flows and firmware are guarded by the product they belong to.
  */
 export type ProductScope = Tenancy;
 

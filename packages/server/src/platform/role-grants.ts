@@ -1,9 +1,14 @@
 import { type BodyOut, MSG, type ROLE_ENDPOINTS, ROLE_TREE_EXCLUDED_NAMES, ROLE_TREE_EXCLUDED_URLS } from '@factory/contracts';
 import type { Kysely } from 'kysely';
-import type { SessionAccount } from '../../platform/auth.js';
-import { badRequest } from '../../platform/errors.js';
-import type { Database, Menu } from '../../platform/schema.js';
-import { grantedMenuIds } from '../../platform/grants.js';
+import type { SessionAccount } from './auth.js';
+import { badRequest } from './errors.js';
+import type { Database, Menu } from './schema.js';
+import { grantedMenuIds } from './grants.js';
+
+/**
+ * The role tree (shared by the role editor and the menus a session gets): which
+ * menus and buttons are offered and held. What roles grant is in grants.ts.
+ */
 
 /** The menu table as a lookup; it holds a few dozen rows, so reading it whole is cheaper than joins. */
 export async function menusById(db: Kysely<Database>): Promise<Map<number, Menu>> {

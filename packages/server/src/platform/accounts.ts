@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
-import { hashPassword, passwordNeedsRehash } from '../../platform/password.js';
-import type { Database } from '../../platform/schema.js';
+import { hashPassword, passwordNeedsRehash } from './password.js';
+import type { Database } from './schema.js';
 
+/** Accounts as sign-in reads them: the console's sign-in and the station's. */
 export function findAccountByName(db: Kysely<Database>, userName: string) {
   return db.selectFrom('account').selectAll().where('userName', '=', userName).executeTakeFirst();
 }

@@ -1,25 +1,18 @@
 import type { Kysely, SelectQueryBuilder } from 'kysely';
-import type { SessionAccount } from '../../platform/auth.js';
-import type { Database } from '../../platform/schema.js';
-import { tenancyOf } from '../../platform/tenancy.js';
+import type { Database } from './schema.js';
 
 /**
  * Which tasks a caller sees (DESIGN.md §4): the platform administrator every task;
  * a tenant's root account every task of its tenant; a user below it only the
  * tenant's tasks with at least one of the production lines the user is tied to.
+ * The request's scope (`await request.scope()`) is one. Shared: tasks, records,
+ * production codes, the data center and the board all read tasks through it.
  */
 export interface TaskScope {
   /** null: every tenant */
   ownerId: number | null;
   /** null: every line of the tenant */
   lineIds: number[] | null;
-}
-
-export async function taskScopeOf(db: Kysely<Database>, account: SessionAccount): Promise<TaskScope> {
-  const { ownerId } = await tenancyOf(db, account);
-  if (ownerId === null || account.parentId === null) return { ownerId, lineIds: null };
-  const rows = await db.selectFrom('account_line').select('lineId').where('accountId', '=', account.id).execute();
-  return { ownerId, lineIds: rows.map((row) => row.lineId) };
 }
 
 /** Narrows a query on `task` to the tasks of the scope. */

@@ -1,6 +1,6 @@
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
-import type { Database } from '../../platform/schema.js';
-import type { TaskScope } from '../task/task-scope.js';
+import type { Database } from './schema.js';
+import type { TaskScope } from './task-scope.js';
 
 /**
  * Which terminals a caller sees and manages (DESIGN.md §4), scoped as tasks
@@ -9,6 +9,7 @@ import type { TaskScope } from '../task/task-scope.js';
  * it the tenant's terminals on its own lines. A terminal on no line (an unused
  * PAD, a PDA) belongs to no line's scope but to the whole account: every user of
  * the account sees it, so that a sub-user can put a new PAD on its line.
+ * Shared by the terminal module and the data center's terminal counts.
  */
 export function terminalInScope(eb: ExpressionBuilder<Database, 'terminal'>, scope: TaskScope): Expression<SqlBool> {
   const conditions: Expression<SqlBool>[] = [];
