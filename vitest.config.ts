@@ -15,6 +15,9 @@ export default defineConfig({
           include: ['packages/server/**/*.test.ts'],
           environment: 'node',
           pool: 'forks',
+          // Vitest's default is one worker less than the cores: one on CI's two. An API test
+          // mostly waits on its database, so three files side by side keep both cores busy.
+          maxWorkers: 3,
           testTimeout: 20_000,
           hookTimeout: 60_000,
         },
@@ -37,6 +40,8 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           setupFiles: ['./src/test/setup.ts'],
+          // The console's tests are all CPU: one worker per core (the default leaves one idle).
+          maxWorkers: 2,
           testTimeout: 20_000,
         },
       },

@@ -59,13 +59,14 @@ export async function buildTestApp(dialect: Dialect, overrides: Partial<AppConfi
     consoleDir: null,
     ...overrides,
   };
-  const app = await buildApp(config, { logger: false, throwaway: true, ...(schema ? { searchPath: schema } : {}) });
+  const build = () => buildApp(config, { logger: false, throwaway: true, ...(schema ? { searchPath: schema } : {}) });
+  const app = schema ? await whileNoSchemaIsDropped(databaseUrl, build) : await build();
   return {
     app,
     config,
     async close() {
       await app.close();
-      if (schema) await withPg(databaseUrl, (client) => client.query(`drop schema ${schema} cascade`));
+      if (schema) await withPg(databaseUrl, (client) => dropSchema(client, schema));
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
@@ -133,6 +134,27 @@ export function fakeConsoleDir(): string {
   fs.writeFileSync(path.join(consoleDir, 'assets', 'app-1234.js'), 'console.log(1)');
   afterAll(() => fs.rmSync(consoleDir, { recursive: true, force: true }));
   return consoleDir;
+}
+
+/**
+ * Test files on PostgreSQL run side by side, each in its own schema. Kysely's migrator
+ * reads the catalogue of every schema (pg_get_serial_sequence on each table), which fails
+ * with "schema … does not exist" when another file drops its schema at that moment. So
+ * building an app holds a shared advisory lock and dropping a schema the exclusive one:
+ * builds run together, never while a schema goes.
+ */
+const SCHEMA_DROP_LOCK = 7_140_014;
+
+async function whileNoSchemaIsDropped<T>(url: string, work: () => Promise<T>): Promise<T> {
+  return withPg(url, async (client) => {
+    await client.query('select pg_advisory_lock_shared($1)', [SCHEMA_DROP_LOCK]);
+    return work();
+  });
+}
+
+async function dropSchema(client: pg.Client, schema: string): Promise<void> {
+  await client.query('select pg_advisory_lock($1)', [SCHEMA_DROP_LOCK]);
+  await client.query(`drop schema ${schema} cascade`);
 }
 
 async function withPg<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {

@@ -11,10 +11,7 @@ export type FirmwareEditInput = QueryIn<typeof FIRMWARE_ENDPOINTS.firmwareEdit> 
  * part `data` when the file changes, otherwise an empty JSON body (no empty multipart).
  */
 export function editFirmware({ file, ...query }: FirmwareEditInput) {
-  if (!file) {
-    // no FormData: the request carries the empty JSON body given here instead
-    return apiCall(FIRMWARE_ENDPOINTS.firmwareEdit, { query, body: undefined as unknown as FormData }, { json: {} });
-  }
+  if (!file) return apiCall(FIRMWARE_ENDPOINTS.firmwareEdit, { query });
   const body = new FormData();
   body.append('data', file, file.name);
   return apiCall(FIRMWARE_ENDPOINTS.firmwareEdit, { query, body });
