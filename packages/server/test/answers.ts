@@ -14,6 +14,18 @@ export function lastSuccessLog(app: FastifyInstance, route: string) {
     .executeTakeFirst();
 }
 
+/** The summary of the latest call of a route in the operation log, refused or not. */
+export async function lastLog(app: FastifyInstance, route: string): Promise<string | undefined> {
+  const row = await dbOf(app)
+    .selectFrom('operation_log')
+    .select('summary')
+    .where('route', '=', route)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.summary;
+}
+
 /** The data of a successful answer (fails the test with the answer otherwise). */
 export function dataOf<T>(response: LightMyRequestResponse): T {
   const body = response.json<Envelope<T>>();

@@ -1,5 +1,6 @@
 import { type Envelope, type Firmware, type FunCode, PATHS, type Page } from '@factory/contracts';
 import { expect } from 'vitest';
+import { lastLog as lastLogOf } from './answers.js';
 import { type FilePart, filesUnder, multipartBody, unique, uniqueBytes } from './factories/index.js';
 import { bearer, client, dbOf } from './session-helpers.js';
 import type { TestContext } from './test-app.js';
@@ -68,16 +69,7 @@ export function firmwareApi(t: TestContext) {
     expect(await countRows()).toEqual(before);
     expect(filesUnder(t.config.filesDir)).toEqual(filesBefore);
   }
-  async function lastLog(route: string): Promise<string | undefined> {
-    const row = await db()
-      .selectFrom('operation_log')
-      .select('summary')
-      .where('route', '=', route)
-      .orderBy('id', 'desc')
-      .limit(1)
-      .executeTakeFirst();
-    return row?.summary;
-  }
+  const lastLog = (route: string) => lastLogOf(t.app, route);
 
   return {
     db,

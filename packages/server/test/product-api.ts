@@ -1,5 +1,6 @@
 import { type Envelope, type FunCode, PATHS, type Product } from '@factory/contracts';
 import { beforeAll, expect } from 'vitest';
+import { lastLog as lastLogOf } from './answers.js';
 import { createRole, createUser, unique, uniqueCode } from './factories/index.js';
 import { client, dbOf, loginAs } from './session-helpers.js';
 import type { TestContext } from './test-app.js';
@@ -45,16 +46,7 @@ export function productApi(t: TestContext) {
     return response.json<Envelope<Product>>().data;
   }
   const productRow = (id: number) => db().selectFrom('product').selectAll().where('id', '=', id).executeTakeFirst();
-  async function lastLog(route: string): Promise<string | undefined> {
-    const row = await db()
-      .selectFrom('operation_log')
-      .select('summary')
-      .where('route', '=', route)
-      .orderBy('id', 'desc')
-      .limit(1)
-      .executeTakeFirst();
-    return row?.summary;
-  }
+  const lastLog = (route: string) => lastLogOf(t.app, route);
 
   return {
     db,

@@ -1,23 +1,10 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { ProductScope } from '../../platform/product-guard.js';
 import { propertiesWithNames, type PropertyRow } from '../../platform/product-properties.js';
-import type { Database } from '../../platform/schema.js';
+import type { Database, ProductPropertyTable } from '../../platform/schema.js';
 
 /** What a property stores: the common fields and only those of its data type (the others null). */
-export interface StoredPropertyFields {
-  name: string;
-  code: string;
-  dataTypeId: string;
-  min: number | null;
-  max: number | null;
-  unitId: number | null;
-  length: number | null;
-  enumerates: string | null;
-  trueValue: string | null;
-  falseValue: string | null;
-  description: string;
-  valueDescription: string | null;
-}
+export type StoredPropertyFields = Omit<Selectable<ProductPropertyTable>, 'id' | 'productId' | 'createTime' | 'updateTime'>;
 
 /** A product's properties in creation order; pageSize 0 answers all of them. */
 export async function propertyPage(

@@ -1,35 +1,9 @@
 import { MSG, PATHS, RECORD_MSG } from '@factory/contracts';
-import ExcelJS from 'exceljs';
-import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { recordsApi } from '../../../test/records-api.js';
 import { testDialects, withTestApp } from '../../../test/test-app.js';
+import { downloadName, sheetRows, XLSX_TYPE } from '../../../test/xlsx-answers.js';
 import { expectRefusal } from '../../../test/answers.js';
-
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-/** The name a browser saves the download under (RFC 6266's UTF-8 form). */
-function downloadName(response: LightMyRequestResponse): string {
-  const header = String(response.headers['content-disposition']);
-  expect(header).toMatch(/^attachment; /);
-  return decodeURIComponent(/filename\*=UTF-8''([^;]+)/.exec(header)?.[1] ?? '');
-}
-
-/** Every row of the one sheet, empty cells as null, without trailing empty cells. */
-async function sheetRows(response: LightMyRequestResponse): Promise<unknown[][]> {
-  const workbook = new ExcelJS.Workbook();
-  // exceljs's own Buffer type predates Node's generic one
-  await workbook.xlsx.load(response.rawPayload as unknown as ExcelJS.Buffer);
-  expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['生产记录']);
-  const sheet = workbook.worksheets[0]!;
-  const rows: unknown[][] = [];
-  for (let n = 1; n <= sheet.rowCount; n++) {
-    const values = Array.from((sheet.getRow(n).values as unknown[]).slice(1), (value) => value ?? null);
-    while (values.length > 0 && values.at(-1) === null) values.pop();
-    rows.push(values);
-  }
-  return rows;
-}
 
 describe.each(testDialects())('production record export on %s', (dialect) => {
   const t = withTestApp(dialect);
@@ -66,7 +40,7 @@ describe.each(testDialects())('production record export on %s', (dialect) => {
     const flow2 = ['联网检测', 2];
     const at1 = [who, first.terminalName, first.terminalCode];
     const at2 = [who, second.terminalName, second.terminalCode];
-    expect(await sheetRows(response)).toEqual([
+    expect(await sheetRows(response.rawPayload)).toEqual([
       ['生产码', code],
       ['任务编号', task.taskId],
       ['产品型号', task.product.number],
@@ -116,7 +90,7 @@ describe.each(testDialects())('production record export on %s', (dialect) => {
     // The retest reports a start before the first result's (a station's clock set wrong).
     await api.result(task, 0, code, { end: '2025-06-02 10:00:00', values: [25, 'V1.2'], manual: [true, true] });
     await api.result(task, 0, code, { end: '2025-06-02 09:00:00', values: [15, 'V1.2'], manual: [true, true] });
-    const rows = await sheetRows(await get(PATHS.recordExport, t.admin, { id: code }));
+    const rows = await sheetRows((await get(PATHS.recordExport, t.admin, { id: code })).rawPayload);
     expect(rows[8]).toEqual(['检测状态', '检测中']);
     expect(rows[9]).toEqual(['首次检测时间', '2025-06-02 09:00:00']);
     expect(rows.slice(13).map((row) => [row[2], row[3], row[7]])).toEqual([

@@ -1,40 +1,15 @@
 import { PassThrough } from 'node:stream';
 import { MSG, PATHS, RECORD_COUNT_HEADER, RECORD_MSG, type RecordPage } from '@factory/contracts';
-import ExcelJS from 'exceljs';
-import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { QueryCapture } from '../../../test/query-capture.js';
 import { recordsApi } from '../../../test/records-api.js';
 import { dataOf, expectRefusal } from '../../../test/answers.js';
 import type { RunningTask } from '../../../test/station-api.js';
 import { testDialects, withTestApp } from '../../../test/test-app.js';
+import { downloadName, sheetRows, XLSX_TYPE } from '../../../test/xlsx-answers.js';
 import { openRecordListExport } from './record-list-export.js';
 
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const HEADER = ['生产码', 'SN', 'MAC', 'IMEI', '检测时间', '最近检测时间', '检测状态', '产线', '功能检测', '联网检测'];
-
-/** The name a browser saves the download under (RFC 6266's UTF-8 form). */
-function downloadName(response: LightMyRequestResponse): string {
-  const header = String(response.headers['content-disposition']);
-  expect(header).toMatch(/^attachment; /);
-  return decodeURIComponent(/filename\*=UTF-8''([^;]+)/.exec(header)?.[1] ?? '');
-}
-
-/** Every row of the one sheet, empty cells as null, without trailing empty cells. */
-async function sheetRows(content: Buffer): Promise<unknown[][]> {
-  const workbook = new ExcelJS.Workbook();
-  // exceljs's own Buffer type predates Node's generic one
-  await workbook.xlsx.load(content as unknown as ExcelJS.Buffer);
-  expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['生产记录']);
-  const sheet = workbook.worksheets[0]!;
-  const rows: unknown[][] = [];
-  for (let n = 1; n <= sheet.rowCount; n++) {
-    const values = Array.from((sheet.getRow(n).values as unknown[]).slice(1), (value) => value ?? null);
-    while (values.length > 0 && values.at(-1) === null) values.pop();
-    rows.push(values);
-  }
-  return rows;
-}
 
 /**
  * Issue 13 item 12. The records tests' task (records.test.ts), tested at known
