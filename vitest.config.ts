@@ -12,7 +12,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'server',
-          include: ['packages/server/**/*.test.ts'],
+          include: ['packages/server/**/*.test.ts', 'packages/contracts/**/*.test.ts'],
           environment: 'node',
           pool: 'forks',
           // Vitest's default is one worker less than the cores: one on CI's two. An API test

@@ -10,6 +10,7 @@ const PARTS = [
     'typescript',
     [
       'npx tsc -b packages/server packages/simulator',
+      'npx tsc -p packages/contracts/tsconfig.test.json',
       'npx tsc -p packages/server/tsconfig.test.json',
       'npx tsc -p packages/simulator/tsconfig.test.json',
       'npx tsc -p packages/web/tsconfig.json',

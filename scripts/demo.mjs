@@ -1,6 +1,7 @@
 // npm run demo [-- simulator options]: the server on a fresh demo database, a factory seeded
 // through the API (lines, PADs, users, two published products, two running tasks) and the
-// simulator testing units at every station, so every page of the console has live data.
+// simulator testing units at every station, so every page of the console has live data; a
+// warehouse at a PDA stocks the passed units in batches, spot-checks them and ships accepted ones.
 // It runs until Ctrl-C: when a task is over the simulator plans the next one on the same line
 // and PADs (--continuous) and says which. Ctrl-C stops the simulator (it answers the results
 // in flight), then the server.
@@ -92,14 +93,22 @@ const args = process.argv.slice(2);
 const { values } = parseArgs({ args, options: { stations: { type: 'string' } }, strict: false });
 const plan = demoPlan({ stations: Number(values.stations) || 20 });
 const manualPads = plan.tasks.map((task, index) => `${plan.padPrefix}-${index + 1}-M1 (${task.productNumber})`);
+const { warehouse } = plan;
+// --no-warehouse leaves the PDAs and the 仓库质检员 seeded but idle.
+const warehouseOn = !args.includes('--no-warehouse');
 console.log(`
 工厂生产检测管理平台 demo: ${url}  (data in data/demo, wiped at every start)
   console      admin / ${adminPassword}  (platform administrator)
                ${plan.supervisor.name}@admin / ${plan.supervisor.password}  (生产主管: products, tasks, records, dashboards)
   station app  ${url}/station  terminal ${manualPads.join(' or ')}, user ${plan.manualStation.name}@admin / ${plan.manualStation.password}
                (flow 1 of each task; scan codes from the end of 导出生产码: the simulator works from the start)
+  PDA          ${url}/station  terminal ${warehouse.manualPda.code}, user ${warehouse.user.name}@admin / ${warehouse.user.password}
+               (仓库质检员: 入库 · 抽检 · 出库 at the PDA, 抽检管理 and 出库记录 in the console)
   simulated    ${plan.operatorPrefix}01@admin … at ${plan.padPrefix}-1-01 …, password ${plan.operatorPassword}
-When a task is over the next one is planned on the same line and PADs (the output says which).
+               ${warehouseOn ? `the warehouse at ${warehouse.pda.code} (${warehouse.user.name}@admin)` : 'no warehouse (--no-warehouse)'}
+When a task is over the next one is planned on the same line and PADs (the output says which).${
+  warehouseOn ? '\nThe warehouse stocks passed units in batches, spot-checks each closed batch and ships accepted ones:\n抽检管理 and 出库记录 fill within the first minutes.' : ''
+}
 Ctrl-C stops the simulator and the server.
 `);
 

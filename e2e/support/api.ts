@@ -1,4 +1,4 @@
-import { FLOW_ENDPOINTS, LINE_ENDPOINTS, PRODUCT_ENDPOINTS, TERMINAL_ENDPOINTS } from '@factory/contracts';
+import { FLOW_ENDPOINTS, type InspectionLevel, LINE_ENDPOINTS, PRODUCT_ENDPOINTS, TERMINAL_ENDPOINTS } from '@factory/contracts';
 import type { Page } from 'playwright-core';
 import { type ConsoleApi, consoleApi, ConsoleApiError, consoleLogin } from '../../packages/simulator/src/index.js';
 import { ADMIN_PASSWORD } from './server.js';
@@ -48,10 +48,13 @@ export async function seedPad(api: ConsoleApi, terminalCode: string, terminalNam
   return api(TERMINAL_ENDPOINTS.terminalAdd, { terminalCode, terminalName, terminalType: 'PAD', categoryId, lineId });
 }
 
-/** A published product of the type named `typeName` with one flow per name, each with a manual check. */
+/**
+ * A published product of the type named `typeName` with one flow per name, each with a manual check;
+ * its stock batches are sampled at the given GB/T 2828.1 level and AQL (the server's II and 1.0 when left out).
+ */
 export async function seedPublishedProduct(
   api: ConsoleApi,
-  product: { typeName: string; number: string; code: string; flows: string[] },
+  product: { typeName: string; number: string; code: string; flows: string[]; inspectionLevel?: InspectionLevel; aql?: number },
 ): Promise<number> {
   const types = await api(PRODUCT_ENDPOINTS.productTypes);
   const formats = await api(PRODUCT_ENDPOINTS.dataFormats);
@@ -62,6 +65,8 @@ export async function seedPublishedProduct(
     connectInternet: false,
     dataFormatId: formats[0]!.id,
     description: '端到端测试产品',
+    inspectionLevel: product.inspectionLevel,
+    aql: product.aql,
   });
   for (const name of product.flows) {
     const form = new FormData();

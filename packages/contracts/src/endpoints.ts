@@ -17,6 +17,8 @@ import { USER_ENDPOINTS } from './admin/user.endpoints.js';
 import { PRODUCTION_CODE_ENDPOINTS } from './task/production-code.endpoints.js';
 import { TASK_TERMINAL_ENDPOINTS } from './task/task-terminal.endpoints.js';
 import { TASK_ENDPOINTS } from './task/task.endpoints.js';
+import { STOCK_ENDPOINTS } from './stock/stock.endpoints.js';
+import { STOCK_STATION_ENDPOINTS } from './stock/stock-station.endpoints.js';
 
 /**
  * Every call of the API by name, one group per domain (issue 14). PATHS is read
@@ -44,6 +46,8 @@ export const ENDPOINTS = {
   ...TASK_ENDPOINTS,
   ...TASK_TERMINAL_ENDPOINTS,
   ...PRODUCTION_CODE_ENDPOINTS,
+  ...STOCK_ENDPOINTS,
+  ...STOCK_STATION_ENDPOINTS,
 } as const satisfies Record<string, AnyEndpoint>;
 
 export type EndpointName = keyof typeof ENDPOINTS;

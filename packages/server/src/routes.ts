@@ -16,6 +16,8 @@ import { propertyRoutes } from './modules/property/property.routes.js';
 import { roleRoutes } from './modules/role/role.routes.js';
 import { sessionRoutes } from './modules/session/session.routes.js';
 import { stationRoutes } from './modules/station/station.routes.js';
+import { stockStationRoutes } from './modules/stock/stock-station.routes.js';
+import { stockRoutes } from './modules/stock/stock.routes.js';
 import { taskTerminalRoutes } from './modules/task/task-terminal.routes.js';
 import { taskRoutes } from './modules/task/task.routes.js';
 import { terminalRoutes } from './modules/terminal/terminal.routes.js';
@@ -46,6 +48,8 @@ const modules: ((context: ModuleContext) => FastifyPluginAsyncZod)[] = [
   recordRoutes,
   boardRoutes,
   dataCenterRoutes,
+  stockRoutes,
+  stockStationRoutes,
 ];
 
 export async function registerRoutes(app: FastifyInstance, context: ModuleContext): Promise<void> {

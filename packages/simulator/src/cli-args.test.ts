@@ -23,7 +23,28 @@ describe('simulator command line', () => {
     expect(() => parseCli(['--continuous'], { ADMIN_PASSWORD: 'x' })).toThrow('--continuous needs --seed-factory');
   });
 
+  it('runs the warehouse with a seeded factory unless --no-warehouse, and only there', () => {
+    const env = { ADMIN_PASSWORD: 'x' };
+    expect(parseCli(['--seed-factory'], env).warehouse).toBe(true);
+    expect(parseCli(['--seed-factory', '--no-warehouse'], env).warehouse).toBe(false);
+    expect(parseCli(['--seed-factory', '--warehouse'], env).warehouse).toBe(true);
+    // Without a seeded factory there is no PDA and no 仓库质检员 to work it.
+    expect(parseCli([], env).warehouse).toBe(false);
+    expect(parseCli(['--no-warehouse'], env).warehouse).toBe(false);
+    expect(() => parseCli(['--warehouse'], env)).toThrow('--warehouse needs --seed-factory');
+  });
+
+  it('reads the spot-check defect rate, 0.005 by default', () => {
+    const env = { ADMIN_PASSWORD: 'x' };
+    expect(parseCli(['--seed-factory'], env).spotDefectRate).toBe(0.005);
+    expect(parseCli(['--seed-factory', '--spot-defect-rate', '0.1'], env).spotDefectRate).toBe(0.1);
+    expect(parseCli(['--seed-factory', '--spot-defect-rate', '0'], env).spotDefectRate).toBe(0);
+  });
+
   it.each([
+    [['--spot-defect-rate', '1.5'], /--spot-defect-rate/],
+    [['--spot-defect-rate', '-0.1'], /--spot-defect-rate/],
+    [['--spot-defect-rate', ''], /--spot-defect-rate/],
     [['--stations', '0'], /--stations/],
     [['--stations', '2.5'], /--stations/],
     [['--failure-rate', '1.5'], /--failure-rate/],

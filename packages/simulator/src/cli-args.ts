@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { BAD_DAY_FACTOR } from './warehouse.js';
 
 export interface CliOptions {
   url: string;
@@ -9,6 +10,10 @@ export interface CliOptions {
   units: number;
   seedFactory: boolean;
   continuous: boolean;
+  /** run the finished-goods warehouse at the seeded PDA (on with --seed-factory unless --no-warehouse) */
+  warehouse: boolean;
+  /** per-unit probability that a spot-checked unit is defective, on an ordinary day */
+  spotDefectRate: number;
   adminUser: string;
   adminPassword: string;
   stationUser: string;
@@ -32,6 +37,10 @@ tests units at its flow with values drawn around the standard, and submits.
   --units <n>             units of the larger seeded task (default 3000)
   --continuous            with --seed-factory: when a task is over, plan the next one (same product,
                           line and PADs) and go on until Ctrl-C (npm run demo does)
+  --no-warehouse          with --seed-factory: no warehouse at the seeded PDA (by default it stocks
+                          passed units in batches, spot-checks each closed batch and ships accepted ones)
+  --spot-defect-rate <f>  share of spot-checked units found defective, 0 to 1 (default 0.005; one
+                          batch in ten has a bad day, ${BAD_DAY_FACTOR} times as many)
   --admin-user <name>     console user that seeds and reads codes (default admin)
   --admin-password <pw>   its password (default $ADMIN_PASSWORD)
   --station-user <name>   without --seed-factory: user signing in at every station (default the admin user)
@@ -62,6 +71,8 @@ export function parseCli(argv: readonly string[], env: Record<string, string | u
       units: { type: 'string' },
       'seed-factory': { type: 'boolean', default: false },
       continuous: { type: 'boolean', default: false },
+      warehouse: { type: 'boolean' },
+      'spot-defect-rate': { type: 'string' },
       'admin-user': { type: 'string' },
       'admin-password': { type: 'string' },
       'station-user': { type: 'string' },
@@ -72,8 +83,11 @@ export function parseCli(argv: readonly string[], env: Record<string, string | u
     },
     strict: true,
     allowPositionals: false,
+    // --no-warehouse
+    allowNegative: true,
   });
   const adminUser = values['admin-user'] ?? 'admin';
+  const seedFactory = values['seed-factory'] ?? false;
   const adminPassword = values['admin-password'] ?? env.ADMIN_PASSWORD ?? '';
   const options: CliOptions = {
     url: (values.url ?? 'http://127.0.0.1:8080').replace(/\/+$/, ''),
@@ -82,8 +96,10 @@ export function parseCli(argv: readonly string[], env: Record<string, string | u
     failureRate: number('failure-rate', values['failure-rate'], 0.05, (n) => n >= 0 && n <= 1, 'a number from 0 to 1'),
     repairDelaySeconds: number('repair-delay', values['repair-delay'], 20, (n) => n >= 0, 'zero or more seconds'),
     units: number('units', values.units, 3000, (n) => Number.isInteger(n) && n >= 1 && n <= 100_000, 'a whole number from 1 to 100000'),
-    seedFactory: values['seed-factory'] ?? false,
+    seedFactory,
     continuous: values.continuous ?? false,
+    warehouse: values.warehouse ?? seedFactory,
+    spotDefectRate: number('spot-defect-rate', values['spot-defect-rate'], 0.005, (n) => n >= 0 && n <= 1, 'a number from 0 to 1'),
     adminUser,
     adminPassword,
     stationUser: values['station-user'] ?? adminUser,
@@ -95,5 +111,7 @@ export function parseCli(argv: readonly string[], env: Record<string, string | u
   if (!options.help && !options.adminPassword) throw new Error('give the administrator password: --admin-password or ADMIN_PASSWORD');
   // The next task reuses the seeded plan's product, line and PADs; without a plan there is nothing to repeat.
   if (options.continuous && !options.seedFactory) throw new Error('--continuous needs --seed-factory');
+  // The warehouse works at the seeded PDA with the seeded 仓库质检员.
+  if (options.warehouse && !options.seedFactory) throw new Error('--warehouse needs --seed-factory');
   return options;
 }

@@ -1,4 +1,4 @@
-import { PRODUCTION_CODE_ENDPOINTS, TASK_ENDPOINTS } from '@factory/contracts';
+import { PRODUCTION_CODE_ENDPOINTS, STOCK_ENDPOINTS, TASK_ENDPOINTS } from '@factory/contracts';
 import type { ConsoleApi } from './console-client.js';
 import { taskTerminalCodes } from './factory-seed.js';
 import type { StationLogin } from './simulation.js';
@@ -6,6 +6,24 @@ import type { StationLogin } from './simulation.js';
 /** The task's production codes in label order, read as the console's print view reads them. */
 export function codesReader(api: ConsoleApi): (taskId: number) => Promise<string[]> {
   return async (taskId) => Object.keys(await api(PRODUCTION_CODE_ENDPOINTS.taskQrCodeUrls, { taskId }));
+}
+
+/**
+ * The production codes of a stock batch, read as the console's 抽检管理 reads them (the
+ * batch by its number, then its units): for a batch the warehouse did not fill alone.
+ */
+export function batchUnitsReader(api: ConsoleApi): (batchNo: string) => Promise<string[]> {
+  return async (batchNo) => {
+    const batches = await api(STOCK_ENDPOINTS.stockBatchList, { batchId: batchNo, pageSize: 50 });
+    const batch = batches.list.find((row) => row.batchId === batchNo);
+    if (!batch) return [];
+    const codes: string[] = [];
+    for (let pageNum = 1; ; pageNum++) {
+      const page = await api(STOCK_ENDPOINTS.stockRecordList, { stockBatchId: batch.id, pageNum, pageSize: 1000 });
+      codes.push(...page.list.map((unit) => unit.produceCode));
+      if (page.list.length < 1000 || codes.length >= page.total) return codes;
+    }
+  };
 }
 
 /**

@@ -87,10 +87,27 @@ export interface FactoryPlan {
    * station user for it: a person trying the station app there is not signed out by the simulator.
    */
   manualStation?: UserPlan;
+  /** the finished-goods warehouse: PDAs and the user of role 仓库质检员 who works them */
+  warehouse?: WarehousePlan;
+}
+
+/**
+ * The warehouse's PDAs (手持机) and its user. A PDA stands on no line (the console refuses
+ * one: 手持机不绑定产线); a batch is stocked on the line of its unit's task, so one PDA
+ * serves every line.
+ */
+export interface WarehousePlan {
+  /** the PDA the simulated warehouse works at */
+  pda: { code: string; name: string };
+  /** a PDA no simulated warehouse uses, for a person with the station app */
+  manualPda?: { code: string; name: string };
+  /** role 仓库质检员: PDA APP (入库, 抽检, 出库) and the console's 抽检管理 and 出库记录 */
+  user: UserPlan;
 }
 
 export const OPERATOR_ROLE = '工位操作员';
 export const SUPERVISOR_ROLE = '生产主管';
+export const WAREHOUSE_ROLE = '仓库质检员';
 
 /** 智能网关: WiFi, MAC bound at 通信检测; every data type among its checks. */
 export const GATEWAY: ProductPlan = {
@@ -172,6 +189,11 @@ export function demoPlan(options: { stations: number; units?: number }): Factory
     operatorPassword: 'Station123',
     supervisor: { name: 'zhuguan', password: 'Super12345' },
     manualStation: { name: 'worker', password: 'Station123' },
+    warehouse: {
+      pda: { code: 'SIM-PDA-01', name: '成品仓手持1号' },
+      manualPda: { code: 'SIM-PDA-M1', name: '成品仓手持人工' },
+      user: { name: 'zhijian', password: 'Check12345' },
+    },
   };
 }
 

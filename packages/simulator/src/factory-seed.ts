@@ -14,8 +14,16 @@ import {
 } from '@factory/contracts';
 import { type ConsoleApi, setFirstPassword } from './console-client.js';
 import type { StationLogin } from './simulation.js';
-import { type FactoryPlan, type FlowItemPlan, OPERATOR_ROLE, type ProductPlan, SUPERVISOR_ROLE, type TaskPlan } from './factory-plan.js';
-
+import {
+  type FactoryPlan,
+  type FlowItemPlan,
+  OPERATOR_ROLE,
+  type ProductPlan,
+  SUPERVISOR_ROLE,
+  type TaskPlan,
+  WAREHOUSE_ROLE,
+  type WarehousePlan,
+} from './factory-plan.js';
 
 export interface SeededTask {
   taskId: number;
@@ -29,6 +37,8 @@ export interface SeededFactory {
   supervisor: { username: string; password: string } | null;
   /** the 人工工位 PADs left to a person with the station app */
   manualStations: StationLogin[];
+  /** the warehouse's PDA and user (role 仓库质检员), and the PDA left to a person */
+  warehouse: (StationLogin & { manualTerminalCode: string | null }) | null;
 }
 
 type Log = (line: string) => void;
@@ -125,6 +135,13 @@ export async function seedFactory(api: ConsoleApi, baseUrl: string, plan: Factor
     log(`supervisor ${username} (role ${SUPERVISOR_ROLE})`);
   }
 
+  let warehouse: SeededFactory['warehouse'] = null;
+  if (plan.warehouse) {
+    warehouse = await seedWarehouse(api, baseUrl, plan.warehouse, menus, operatorLines, defaultPassword);
+    const pdas = [warehouse.terminalCode, warehouse.manualTerminalCode].filter((code) => code !== null);
+    log(`PDAs ${pdas.join(', ')} (on no line: a batch is stocked on its unit's line), warehouse user ${warehouse.username} (role ${WAREHOUSE_ROLE})`);
+  }
+
   // Products and tasks
   const products = new Map<string, number>();
   for (const product of plan.products) products.set(product.number, await ensureProduct(api, product));
@@ -145,7 +162,31 @@ export async function seedFactory(api: ConsoleApi, baseUrl: string, plan: Factor
     });
     log(`task ${taskId}: ${task.productNumber}, ${task.units} units, ${codes.length} stations, started`);
   }
-  return { tasks, supervisor, manualStations: manual };
+  return { tasks, supervisor, manualStations: manual, warehouse };
+}
+
+/**
+ * The warehouse's PDAs (手持机, on no line, as the console has them) and its user, of a
+ * role holding the PDA APP menus (入库, 抽检, 出库) and the console's 抽检管理 and 出库记录.
+ */
+async function seedWarehouse(
+  api: ConsoleApi,
+  baseUrl: string,
+  plan: WarehousePlan,
+  menus: MenuTreeNode[],
+  lines: { factoryId: number; lineId: number[] }[],
+  defaultPassword: string,
+): Promise<NonNullable<SeededFactory['warehouse']>> {
+  const categories = Object.entries(await api(TERMINAL_ENDPOINTS.terminalCategory, { terminalType: 'PDA' }));
+  const handheld = Number((categories.find(([, name]) => name === '手持机') ?? categories[0]!)[0]);
+  for (const pda of [plan.pda, ...(plan.manualPda ? [plan.manualPda] : [])]) {
+    const list = await api(TERMINAL_ENDPOINTS.terminalList, { terminalType: 'PDA', padKey: pda.code });
+    if ([...list.pdaFreeList, ...list.pdaUsedList].some((row) => row.padCode === pda.code)) continue;
+    await api(TERMINAL_ENDPOINTS.terminalAdd, { terminalCode: pda.code, terminalName: pda.name, terminalType: 'PDA', categoryId: handheld });
+  }
+  const role = await ensureRole(api, WAREHOUSE_ROLE, menus, (path) => path[0] === 'PDA APP' || path.includes('抽检管理') || path.includes('出库记录'));
+  const username = await ensureUser(api, baseUrl, plan.user.name, role, lines, defaultPassword, plan.user.password);
+  return { terminalCode: plan.pda.code, username, password: plan.user.password, manualTerminalCode: plan.manualPda?.code ?? null };
 }
 
 const manualPadCode = (plan: FactoryPlan, taskIndex: number) => `${plan.padPrefix}-${taskIndex + 1}-M1`;

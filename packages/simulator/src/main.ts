@@ -1,14 +1,17 @@
 #!/usr/bin/env node
 import { parseCli, USAGE } from './cli-args.js';
 import { consoleLogin } from './console-client.js';
-import { codesReader, stationsOfRunningTasks } from './factory-discovery.js';
+import { batchUnitsReader, codesReader, stationsOfRunningTasks } from './factory-discovery.js';
 import { demoPlan } from './factory-plan.js';
 import { runFactory } from './factory-run.js';
 import { type SeededFactory, seedFactory } from './factory-seed.js';
-import { progressLine, summaryLines } from './progress.js';
+import { PdaClient } from './pda-client.js';
+import { progressLine, summaryLines, warehouseProgress, warehouseSummary } from './progress.js';
+import { seededRandom } from './random.js';
 import type { SimulationStats } from './simulation-stats.js';
 import { type StationLogin, startSimulation, type TaskProgress } from './simulation.js';
-import type { StationClient } from './station-client.js';
+import { type StationClient, StationRefusal } from './station-client.js';
+import { startWarehouse, type Warehouse } from './warehouse.js';
 
 const log = (line: string) => console.log(line);
 const fail = (message: string, code = 1): never => {
@@ -49,6 +52,32 @@ if (cli.seedFactory) {
   if (stations.length === 0) fail('no started task has terminals on its flows: plan one in the console, or run with --seed-factory');
 }
 
+// The finished-goods warehouse at the seeded PDA: it stocks the units the lines pass (docs/simulator.md).
+const pdaAbort = new AbortController();
+let warehouse: Warehouse | null = null;
+let pda: PdaClient | null = null;
+if (cli.warehouse && seeded?.warehouse) {
+  const { terminalCode, username, password } = seeded.warehouse;
+  pda = new PdaClient({ baseUrl: cli.url, signal: pdaAbort.signal });
+  try {
+    await pda.login(terminalCode, username, password);
+    warehouse = startWarehouse({
+      pda,
+      random: seededRandom((cli.randomSeed ?? Date.now()) + 104_729),
+      defectRate: cli.spotDefectRate,
+      // A person's pace at rate 1, quicker when the lines are.
+      speed: cli.rate > 0 ? Math.max(1, cli.rate) : 20,
+      unitsOfBatch: batchUnitsReader(api),
+      log,
+    });
+    log(`warehouse at ${terminalCode} (${username}): stocks passed units, closes batches of 20–80 units, spot-checks them, ships accepted ones`);
+  } catch (error) {
+    if (!(error instanceof StationRefusal)) throw error;
+    log(`warehouse: ${terminalCode} sign-in refused (${error.status} ${error.message}); running without it`);
+    pda = null;
+  }
+}
+
 const simulationOptions = {
   baseUrl: cli.url,
   rate: cli.rate,
@@ -56,6 +85,7 @@ const simulationOptions = {
   repairDelayMs: cli.repairDelaySeconds * 1000,
   codesOf: codesReader(api),
   ...(cli.randomSeed === undefined ? {} : { randomSeed: cli.randomSeed }),
+  ...(warehouse ? { onUnitPassed: warehouse.offer } : {}),
 };
 
 /** What main needs of a run, one simulation or a factory that plans task after task. */
@@ -84,18 +114,26 @@ if (cli.continuous && seeded) {
   log(`${once.clients.length} stations running at ${cli.rate || 'full speed'} results/s each, failure rate ${cli.failureRate}; Ctrl-C stops`);
 }
 
-const reporter = setInterval(() => log(progressLine(simulation.stats, simulation.progress())), cli.reportEverySeconds * 1000);
+const reporter = setInterval(() => {
+  log(progressLine(simulation.stats, simulation.progress()));
+  if (warehouse) log(`           ${warehouseProgress(warehouse)}`);
+}, cli.reportEverySeconds * 1000);
 
 let signals = 0;
 const onSignal = () => {
   signals += 1;
   if (signals === 1) {
-    log('stopping: answering the results in flight (Ctrl-C again to quit at once)');
+    log('stopping: answering the results and scans in flight (Ctrl-C again to quit at once)');
     // A server that never comes back must not keep the simulator waiting forever.
-    setTimeout(() => simulation.abort(), 10_000).unref();
+    setTimeout(() => {
+      simulation.abort();
+      pdaAbort.abort(new Error('simulation aborted'));
+    }, 10_000).unref();
     void simulation.stop();
+    void warehouse?.stop();
   } else {
     simulation.abort();
+    pdaAbort.abort(new Error('simulation aborted'));
     process.exit(130);
   }
 };
@@ -103,9 +141,12 @@ process.on('SIGINT', onSignal);
 process.on('SIGTERM', onSignal);
 
 await simulation.done;
+// The lines are done (or stopped): the warehouse finishes the scan in hand and stops too.
+await warehouse?.stop();
 clearInterval(reporter);
 for (const line of summaryLines(simulation.stats, simulation.progress())) log(line);
+if (warehouse) for (const line of warehouseSummary(warehouse.stats)) log(line);
 const inDoubt = simulation.clients().reduce((sum, client) => sum + client.pending.size, 0);
 if (inDoubt > 0) log(`${inDoubt} results were sent but never answered (the server may or may not have them)`);
-await Promise.all(simulation.clients().map((client) => client.logout()));
+await Promise.all([...simulation.clients(), ...(pda ? [pda] : [])].map((client) => client.logout()));
 process.exit(0);

@@ -39,6 +39,21 @@ describe('production line', () => {
     expect(line.drained(2)).toBe(true);
   });
 
+  it('tells of each unit that passed the last flow, once, and of no other', () => {
+    const passed: string[] = [];
+    const line = new ProductionLine(9, 2, codes, { repairDelayMs: 0, onFinished: (device) => passed.push(device.code) });
+    const [a, b] = [line.take(1)!, line.take(1)!];
+    line.report(a, 1, true);
+    line.report(b, 1, false);
+    expect(passed).toEqual([]);
+    const atLast = line.take(2)!;
+    line.report(atLast, 2, false);
+    expect(passed).toEqual([]);
+    line.report(line.take(2)!, 2, true);
+    expect(passed).toEqual([a.code]);
+    expect(line.finished).toBe(1);
+  });
+
   it('puts a unit given back at the head of its queue and counts a dropped one', () => {
     const line = new ProductionLine(9, 1, codes, { repairDelayMs: 0 });
     const first = line.take(1)!;

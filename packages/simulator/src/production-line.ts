@@ -8,6 +8,8 @@ export interface Device {
   imei: string;
   /** refusals by the server so far; a device refused again and again leaves the line */
   refusals: number;
+  /** a station sent its SN (a flow that scans SN码), so the server knows the unit by it */
+  snSent: boolean;
 }
 
 const hex = (value: number, bytes: number) => value.toString(16).toUpperCase().padStart(bytes * 2, '0').slice(-bytes * 2);
@@ -41,6 +43,7 @@ export function deviceOf(taskId: number, sequence: number, code: string): Device
     mac,
     imei: `${imeiBody}${luhnDigit(imeiBody)}`,
     refusals: 0,
+    snSent: false,
   };
 }
 
@@ -53,6 +56,8 @@ export interface LineOptions {
   /** how long a failed unit is away being repaired before its retest, in ms */
   repairDelayMs: number;
   now?: () => number;
+  /** told of every unit that passed the last flow (the warehouse stocks it) */
+  onFinished?: (device: Device) => void;
 }
 
 /**
@@ -76,6 +81,7 @@ export class ProductionLine {
   private readonly inFlight: number[];
   private readonly repairDelayMs: number;
   private readonly now: () => number;
+  private readonly onFinished: ((device: Device) => void) | undefined;
 
   constructor(taskId: number, flowCount: number, codes: readonly string[], options: LineOptions) {
     this.taskId = taskId;
@@ -83,6 +89,7 @@ export class ProductionLine {
     this.total = codes.length;
     this.repairDelayMs = options.repairDelayMs;
     this.now = options.now ?? Date.now;
+    this.onFinished = options.onFinished;
     this.ready = Array.from({ length: flowCount }, () => []);
     this.repairs = Array.from({ length: flowCount }, () => []);
     this.inFlight = Array.from({ length: flowCount }, () => 0);
@@ -117,6 +124,7 @@ export class ProductionLine {
       this.ready[at + 1]!.push(device);
     } else {
       this.finished += 1;
+      this.onFinished?.(device);
     }
   }
 

@@ -1,5 +1,6 @@
 import type { SimulationStats } from './simulation-stats.js';
 import type { TaskProgress } from './simulation.js';
+import type { Warehouse, WarehouseStats } from './warehouse.js';
 
 const clock = (date: Date) => date.toTimeString().slice(0, 8);
 const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
@@ -28,5 +29,29 @@ export function summaryLines(stats: SimulationStats, tasks: readonly TaskProgres
   for (const task of tasks) lines.push(`task ${task.taskId} ${task.productNumber}: ${task.finished}/${task.total} units passed every flow`);
   for (const [message, count] of stats.refusals) lines.push(`refused ${count}×: ${message}`);
   if (stats.unexpected > 0) lines.push(`${stats.unexpected} verdicts differed from the drawn values' intent`);
+  return lines;
+}
+
+/** The warehouse's part of a progress line: units stocked, batches and their verdicts, units shipped. */
+export function warehouseProgress(warehouse: Pick<Warehouse, 'stats' | 'waiting' | 'checking' | 'toShip'>): string {
+  const { stats } = warehouse;
+  const parts = [
+    `stocked ${stats.stocked} (${warehouse.waiting()} waiting)`,
+    `batches closed ${stats.closed}: ${stats.accepted} 合格, ${stats.rejected} 不合格, ${warehouse.checking()} checking`,
+    `shipped ${stats.shipped} (${warehouse.toShip()} to ship)`,
+  ];
+  if (stats.refused > 0) parts.push(`refused ${stats.refused}`);
+  return `warehouse: ${parts.join(', ')}`;
+}
+
+/** The warehouse's closing lines. */
+export function warehouseSummary(stats: WarehouseStats): string[] {
+  const lines = [
+    `warehouse: ${stats.stocked} units stocked (${stats.scannedBySn} by SN), ${stats.closed} batches closed, ` +
+      `${stats.checked} units spot-checked (${stats.defects} defective): ${stats.accepted} batches 合格, ${stats.rejected} 不合格; ${stats.shipped} units shipped`,
+  ];
+  if (stats.alreadyStocked > 0) lines.push(`warehouse: ${stats.alreadyStocked} passed units were in stock already (an earlier run)`);
+  if (stats.dropped > 0) lines.push(`warehouse: ${stats.dropped} passed units were not taken (the queue was full)`);
+  for (const [message, count] of stats.refusals) lines.push(`warehouse refused ${count}×: ${message}`);
   return lines;
 }

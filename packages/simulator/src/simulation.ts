@@ -1,10 +1,11 @@
 import { setMaxListeners } from 'node:events';
 import type { StationAssignment } from '@factory/contracts';
-import { ProductionLine } from './production-line.js';
+import { type Device, ProductionLine } from './production-line.js';
 import { seededRandom } from './random.js';
 import { SimulationStats } from './simulation-stats.js';
 import { StationClient, StationRefusal } from './station-client.js';
 import { runStation } from './station-loop.js';
+import type { PassedUnit } from './warehouse.js';
 
 /** A terminal and the user who signs in at it. */
 export interface StationLogin {
@@ -31,6 +32,8 @@ export interface SimulationOptions {
   log?: (line: string) => void;
   /** counts shared with other simulations (a factory run's successive tasks); a fresh one by default */
   stats?: SimulationStats;
+  /** told of every unit that passed the last flow of its task (the warehouse stocks it) */
+  onUnitPassed?: (unit: PassedUnit) => void;
 }
 
 export interface TaskProgress {
@@ -86,7 +89,9 @@ export async function startSimulation(options: SimulationOptions): Promise<Simul
     let line = lines.get(assignment.taskId);
     if (!line) {
       line = options.codesOf(assignment.taskId).then((codes) => {
-        const made = new ProductionLine(assignment.taskId, assignment.flowCount, codes, { repairDelayMs: options.repairDelayMs });
+        const passed = (device: Device) =>
+          options.onUnitPassed?.({ taskId: assignment.taskId, productNumber: assignment.productNumber, code: device.code, sn: device.snSent ? device.sn : null });
+        const made = new ProductionLine(assignment.taskId, assignment.flowCount, codes, { repairDelayMs: options.repairDelayMs, onFinished: passed });
         ready.set(assignment.taskId, { line: made, productNumber: assignment.productNumber });
         return made;
       });

@@ -173,8 +173,10 @@ export class StationClient {
   /**
    * A call of the station API that signs in again once when the session is gone
    * (401), then answers the envelope's data, checked against the endpoint's contract.
+   * A network error, a timeout or a 5xx is resent as it was (the same body, so the
+   * same clientId of a PDA's scan) until answered; a refusal throws StationRefusal.
    */
-  private async call<E extends AnyEndpoint>(endpoint: E, ...[input]: CallArgs<E>): Promise<Answer<E>> {
+  protected async call<E extends AnyEndpoint>(endpoint: E, ...[input]: CallArgs<E>): Promise<Answer<E>> {
     const outgoing = requestOf(endpoint, input);
     let answer = await this.sendUntilAnswered(outgoing);
     if (answer.status === 401) {

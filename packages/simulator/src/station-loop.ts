@@ -97,6 +97,7 @@ export async function runStation(client: StationClient, options: StationLoopOpti
       manualResults: drawn.manualResults,
     };
 
+    if (result.sn) device.snSent = true;
     let outcome;
     try {
       outcome = await client.submit(result);

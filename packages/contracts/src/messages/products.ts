@@ -27,4 +27,8 @@ export const PRODUCT_MESSAGES = {
   productHasNoFlow: '产品还没有流程，不能发布',
   productHasAbnormalFlow: '有流程的属性已修改，请重新编辑流程后再发布',
   productInUse: '该产品正在被未结束的任务使用，不能撤回',
+  // stock sampling (GB/T 2828.1) settings of a product
+  inspectionLevelRequired: '请选择检验水平',
+  aqlRule: '请选择正确的AQL',
+  productSamplingEdited: '抽检设置已修改',
 } as const;

@@ -3,7 +3,7 @@ import { idBody, idQuery } from '../admin/common.js';
 import { endpoint } from '../endpoint.js';
 import { MENUS } from '../menu-tree.js';
 import { need, needAnyOf, SIGNED_IN } from '../permissions.js';
-import { lookupItem, product, productCreateBody, productEditBody, productPage, productQuery } from './product.js';
+import { lookupItem, product, productCreateBody, productEditBody, productPage, productQuery, productSamplingEditBody } from './product.js';
 
 const tag = '产品';
 const MENU = MENUS.productCenter;
@@ -63,6 +63,17 @@ export const PRODUCT_ENDPOINTS = {
     summary: '编辑产品',
     permission: need(MENU, 'set'),
     body: productEditBody,
+    response: z.null(),
+  }),
+  // The quality settings alone: a published or producing product cannot be edited,
+  // yet its AQL may need tightening while it is made (issue 15).
+  productSamplingEdit: endpoint({
+    method: 'POST',
+    path: '/api/product/editSampling',
+    tag,
+    summary: '修改抽检设置',
+    permission: need(MENU, 'set'),
+    body: productSamplingEditBody,
     response: z.null(),
   }),
   productPublish: endpoint({

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { decimal, idField, optionalId, positiveId, requiredText, timeText } from '../admin/common.js';
 import { pageQuery } from '../envelope.js';
 import { MSG } from '../messages.js';
+import { DEFAULT_AQL, DEFAULT_INSPECTION_LEVEL, INSPECTION_LEVELS, type InspectionLevel, isAql } from '../stock/sampling-plan.js';
 
 export const PUBLISH_STATUSES = ['UNPUBLISH', 'PUBLISH', 'PRODUCTING'] as const;
 export type PublishStatus = (typeof PUBLISH_STATUSES)[number];
@@ -27,6 +28,37 @@ const optionalText = z
   .optional()
   .transform((value) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null));
 
+/** GB/T 2828.1 inspection level of the product's stock batches, one of INSPECTION_LEVELS. */
+const inspectionLevelValue = z.enum(INSPECTION_LEVELS, { error: MSG.inspectionLevelRequired });
+
+/** AQL of the product's stock batches: one of the columns of Table 2-A (AQL_VALUES). */
+const aqlValue = z.number({ error: MSG.aqlRule }).refine(isAql, MSG.aqlRule);
+
+/** The inspection level on the product form: II when absent (or an empty form field). */
+const inspectionLevelField = z.preprocess(
+  (value) => (value === '' ? undefined : value),
+  inspectionLevelValue.default(DEFAULT_INSPECTION_LEVEL),
+);
+
+/**
+ * The AQL on the product form, as a JSON number or decimal text ("0.010", "1.0"); 1.0
+ * when absent (or an empty form field).
+ */
+const aqlField = decimal(aqlValue.default(DEFAULT_AQL));
+
+/** How the console names an inspection level: 一般检验水平 II, 特殊检验水平 S-1. */
+export function inspectionLevelName(level: InspectionLevel): string {
+  return `${level.startsWith('S-') ? '特殊' : '一般'}检验水平 ${level}`;
+}
+
+/** An AQL as Table 2-A prints it: 0.010, 0.10, 1.0, 10, 1000. */
+export function aqlText(aql: number): string {
+  if (aql < 0.1) return aql.toFixed(3);
+  if (aql < 1) return aql.toFixed(2);
+  if (aql < 10) return aql.toFixed(1);
+  return String(aql);
+}
+
 /** POST /api/product/create (JSON). */
 export const productCreateBody = z
   .object({
@@ -38,6 +70,10 @@ export const productCreateBody = z
     communicationId: optionalText,
     dataFormatId: positiveId(MSG.dataFormatRequired),
     description: requiredText(MSG.productDescriptionRequired).max(PRODUCT_LIMITS.descriptionMax, MSG.productDescriptionTooLong),
+    /** GB/T 2828.1 inspection level of its stock batches (INSPECTION_LEVELS), default II */
+    inspectionLevel: inspectionLevelField,
+    /** AQL of its stock batches (AQL_VALUES), default 1.0 */
+    aql: aqlField,
   })
   .superRefine((body, context) => {
     if (body.connectInternet && (!body.communicationId || body.communicationId === NO_INTERNET)) {
@@ -52,6 +88,19 @@ export type ProductCreateBody = z.input<typeof productCreateBody>;
 
 /** POST /api/product/edit (JSON). */
 export const productEditBody = z.intersection(z.object({ id: idField }), productCreateBody);
+
+/**
+ * POST /api/product/editSampling (JSON): the stock sampling settings alone, whatever the
+ * product's publish status. Both are required here (no default: a missing one is a
+ * mistake, not a reset), with the rules and messages of the product form.
+ */
+export const productSamplingEditBody = z.object({
+  id: idField,
+  inspectionLevel: inspectionLevelValue,
+  /** a JSON number or decimal text ("0.65") */
+  aql: decimal(aqlValue),
+});
+export type ProductSamplingEditBody = z.input<typeof productSamplingEditBody>;
 
 /** GET /api/product/queryProduct */
 export const productQuery = pageQuery.extend({
@@ -75,6 +124,10 @@ export const product = z.object({
   dataFormatId: z.number().int(),
   dataFormatName: z.string(),
   description: z.string(),
+  /** GB/T 2828.1 inspection level of its stock batches */
+  inspectionLevel: z.enum(INSPECTION_LEVELS),
+  /** AQL of its stock batches, one of AQL_VALUES */
+  aql: z.number(),
   publishStatus: z.enum(PUBLISH_STATUSES),
   createTime: timeText,
   publishTime: timeText.nullable(),

@@ -25,6 +25,14 @@ export const TEST_STATUS_NAMES: Record<TestStatus, string> = { PASS: '合格', N
 
 /** The menu of the station app a terminal type needs (menu-tree.ts PAD APP / PDA APP). */
 export const STATION_APP_MENU = { PAD: MENUS.padOverallCheck, PDA: MENUS.pdaStockIn } as const;
+/**
+ * Every menu of a terminal type's APP: a PDA user holding any of 入库, 抽检 or 出库 may
+ * sign in (issue 15), and each mode's calls ask for their own menu.
+ */
+export const STATION_APP_MENUS = {
+  PAD: [MENUS.padOverallCheck],
+  PDA: [MENUS.pdaStockIn, MENUS.pdaSpotCheck, MENUS.pdaStockOut],
+} as const;
 export const STATION_APP_NAMES = { PAD: 'PAD APP', PDA: 'PDA APP' } as const;
 
 /*

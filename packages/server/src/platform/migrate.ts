@@ -13,6 +13,7 @@ import { streamTicketMigration } from './migrations/010-stream-ticket.js';
 import { sessionHardeningMigration } from './migrations/011-session-hardening.js';
 import { boardFiguresMigration } from './migrations/012-board-figures.js';
 import { recordOrderMigration } from './migrations/013-record-order.js';
+import { stockMigration } from './migrations/014-stock.js';
 
 /**
  * Migrations live in code (not discovered on disk) so the compiled server and the
@@ -35,6 +36,7 @@ class CodeMigrations implements MigrationProvider {
       '011-session-hardening': sessionHardeningMigration(),
       '012-board-figures': boardFiguresMigration(),
       '013-record-order': recordOrderMigration(),
+      '014-stock': stockMigration(this.db.dialect),
     };
   }
 }

@@ -37,6 +37,8 @@ export function withColumns(query: ReturnType<typeof productsInScope>) {
     'product.dataFormatId',
     'data_format.name as dataFormatName',
     'product.description',
+    'product.inspectionLevel',
+    'product.aql',
     'product.publishStatus',
     'product.ownerId',
     'product.createTime',
@@ -61,6 +63,7 @@ export function normalise(row: Omit<ProductRow, 'flowCount' | 'propertyCount'> &
     ...row,
     createTime: Number(row.createTime),
     publishTime: row.publishTime === null ? null : Number(row.publishTime),
+    aql: Number(row.aql),
     flowCount: Number(row.flowCount ?? 0),
     propertyCount: Number(row.propertyCount ?? 0),
   };

@@ -39,6 +39,7 @@ import type {
   TaskBucketTable,
   DailyOutputTable,
 } from './schema/results.js';
+import type { StockBatchTable, StockUnitTable, StockMovementTable } from './schema/stock.js';
 
 // Every table's row type, so importers keep reading them from here.
 export type * from './schema/accounts.js';
@@ -48,6 +49,7 @@ export type * from './schema/operation-log.js';
 export type * from './schema/products.js';
 export type * from './schema/tasks.js';
 export type * from './schema/results.js';
+export type * from './schema/stock.js';
 
 export interface Database {
   factory: FactoryTable;
@@ -93,4 +95,7 @@ export interface Database {
   item_failure: ItemFailureTable;
   task_bucket: TaskBucketTable;
   daily_output: DailyOutputTable;
+  stock_batch: StockBatchTable;
+  stock_unit: StockUnitTable;
+  stock_movement: StockMovementTable;
 }

@@ -88,3 +88,8 @@ export function parseZonedTime(text: string, timeZone: string): ParsedTime | nul
   epochMs = wall - zoneOffsetMs(epochMs, timeZone);
   return { epochMs, dateOnly: match[4] === undefined };
 }
+
+/** The factory's midnight of today, as epoch ms. */
+export function todayStart(timeZone: string, now: number = Date.now()): number {
+  return parseZonedTime(formatTime(now, timeZone).slice(0, 10), timeZone)!.epochMs;
+}

@@ -62,6 +62,8 @@ export interface OwnIds {
   taskFlowItem: number;
   flowResult: number;
   productionCode: string;
+  /** a closed stock batch on the caller's line holding the unit made from start to end */
+  stockBatch: number;
   /** a stopped role of the caller's (roles are edited stopped) */
   role: number;
   /** an enabled role of the caller's, one it may give its users */
@@ -270,6 +272,7 @@ async function seedSide(app: FastifyInstance, options: SideOptions): Promise<{ c
     stations.push({ token: station.token, code: pad.terminalCode, worker: { userName: worker.userName, password: USER_PASSWORD }, resultId: verdict.resultId });
   }
   const firstStation = stations[0]!;
+  const stockBatch = await insertStockBatch(db, { ownerId: options.tenantId, lineId: options.lineId, productId: spareProductId, code: code.code });
   const firstItems = await db.selectFrom('task_flow_item').select('id').where('taskFlowId', '=', taskFlows[0]!.id).orderBy('sequence').execute();
 
   const property = await db.selectFrom('product_property').select('id').where('productId', '=', productId).orderBy('id').executeTakeFirstOrThrow();
@@ -303,6 +306,7 @@ async function seedSide(app: FastifyInstance, options: SideOptions): Promise<{ c
         taskFlowItem: firstItems[0]!.id,
         flowResult: firstStation.resultId,
         productionCode: code.code,
+        stockBatch,
         role,
         assignableRole,
         user: user.id,
@@ -310,6 +314,69 @@ async function seedSide(app: FastifyInstance, options: SideOptions): Promise<{ c
     },
     station: { token: firstStation.token, code: firstStation.code, worker: firstStation.worker },
   };
+}
+
+/**
+ * A closed stock batch of the made unit, written straight to the tables: what the
+ * PDA's calls would leave (their rules have their own tests, modules/stock).
+ */
+async function insertStockBatch(db: Kysely<Database>, options: { ownerId: number; lineId: number; productId: number; code: string }): Promise<number> {
+  const now = Date.now();
+  const unit = await db
+    .selectFrom('production_code')
+    .innerJoin('task', 'task.id', 'production_code.taskId')
+    .select(['production_code.id', 'task.productId', 'task.productNumber'])
+    .where('production_code.code', '=', options.code)
+    .executeTakeFirstOrThrow();
+  const batch = await db
+    .insertInto('stock_batch')
+    .values({
+      ownerId: options.ownerId,
+      batchNo: unique('RK').slice(0, 32),
+      productId: unit.productId,
+      productNumber: unit.productNumber,
+      lineId: options.lineId,
+      lineName: '产线',
+      status: 'CLOSED',
+      count: 1,
+      createTime: now,
+      stockDay: '2026-01-01',
+      stockUserName: 'fixture',
+      closeTime: now,
+      inspectionLevel: 'II',
+      aql: 1,
+      lotSize: 1,
+      codeLetter: 'A',
+      sampleSize: 1,
+      acceptNumber: 0,
+      rejectNumber: 1,
+      decidedTime: null,
+      checkTime: null,
+      checkUserName: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('stock_unit')
+    .values({
+      batchId: batch.id,
+      codeId: unit.id,
+      ownerId: options.ownerId,
+      productId: unit.productId,
+      inTime: now,
+      inUserName: 'fixture',
+      inTerminalId: null,
+      checkPass: null,
+      defect: null,
+      checkTime: null,
+      checkUserName: null,
+      outTime: null,
+      outDay: null,
+      outUserName: null,
+      outTerminalId: null,
+    })
+    .execute();
+  return batch.id;
 }
 
 /** A firmware of an unpublished product, added through the API. */

@@ -87,6 +87,10 @@ export const OPEN_WRITES: Record<string, string> = {
   'POST /api/station/login': 'a station signs in (the station guard checks the APP menu)',
   'POST /api/station/logout': 'a station ends its own session',
   'POST /api/station/result': 'a station session reports results (the station guard checks the APP menu)',
+  'POST /api/station/stock/in': 'a PDA session stocks a unit in (the station guard, then the PDA APP menu 入库)',
+  'POST /api/station/stock/closeBatch': 'a PDA session closes a batch (the station guard, then the PDA APP menu 入库)',
+  'POST /api/station/stock/out': 'a PDA session ships a unit (the station guard, then the PDA APP menu 出库)',
+  'POST /api/station/spotCheck/result': 'a PDA session records a spot check (the station guard, then the PDA APP menu 抽检)',
 };
 
 /** A request of the matrix: the input, how it travels, and whether validation must refuse it. */

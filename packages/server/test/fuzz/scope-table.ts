@@ -31,6 +31,8 @@ export const KIND_SCOPE: Record<IdKind, 'tenant' | 'line' | 'subtree'> = {
   taskFlowItem: 'line',
   flowResult: 'line',
   productionCode: 'line',
+  // a stock batch is stocked on one line, and seen as the tasks of that line are
+  stockBatch: 'line',
   terminal: 'line',
   idleTerminal: 'line',
   // accounts and roles: a user manages its own subtree
@@ -76,6 +78,7 @@ const exempt = (reason: string): ExemptField => ({ exempt: reason });
 
 const LOOKUP = exempt('a shared reference list (types, formats, units, categories): the same rows for every tenant');
 const CAPTCHA = exempt('a captcha id is made up by the sign-in page, not a row anyone owns');
+const STOCK_CLIENT_ID = exempt('an idempotency key made up by the handheld; the stock tests resend with it');
 const MENUS = exempt('the menu tree is the platform’s, one for every tenant; what a role may grant is the role tests’ subject');
 
 export const SCOPE_TABLE: Record<string, Record<string, FieldClass>> = {
@@ -134,6 +137,7 @@ export const SCOPE_TABLE: Record<string, Record<string, FieldClass>> = {
     'body.communicationId': LOOKUP,
     'body.dataFormatId': LOOKUP,
   },
+  'POST /api/product/editSampling': { 'body.id': target('product') },
   'POST /api/product/publish': { 'body.id': target('product') },
   'POST /api/product/revoke': { 'body.id': target('product') },
   'POST /api/product/copy': { 'body.id': target('product') },
@@ -227,6 +231,20 @@ export const SCOPE_TABLE: Record<string, Record<string, FieldClass>> = {
   'GET /api/flow/historyList': { 'query.flowTopoId': target('taskFlow'), 'query.deviceId': target('productionCode') },
   // Not id-named: a trace by production code must find nothing of another's lines.
   'GET /api/device/trace': { 'query.text': filter('productionCode') },
+
+  'GET /api/stock/batchList': {
+    'query.productId': filter('product'),
+    'query.batchId': exempt('the batch number, matched as text within the caller’s own batches, not a row id'),
+  },
+  'GET /api/stock/batchDetail': { 'query.stockBatchId': target('stockBatch') },
+  'GET /api/stock/recordList': { 'query.stockBatchId': target('stockBatch') },
+  // Not id-named: the unit's SN, or its production code when it has none.
+  'GET /api/stock/recordDetail': { 'query.batchId': target('stockBatch'), 'query.sn': target('productionCode') },
+  'GET /api/stock/outputList': { 'query.productId': filter('product') },
+  'POST /api/station/stock/in': { 'body.clientId': STOCK_CLIENT_ID },
+  'POST /api/station/stock/closeBatch': { 'body.clientId': STOCK_CLIENT_ID },
+  'POST /api/station/stock/out': { 'body.clientId': STOCK_CLIENT_ID },
+  'POST /api/station/spotCheck/result': { 'body.clientId': STOCK_CLIENT_ID },
 
   'GET /api/board/events': { 'query.taskId': target('task') },
   'GET /api/board/schedule': { 'query.taskId': target('task') },

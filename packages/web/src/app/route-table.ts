@@ -148,10 +148,18 @@ export const ROUTES: readonly RouteEntry[] = [
   ),
 
   // accessory testing (seed 002)
-  inLayout('/stockOut', '出库记录', MENUS.stockOut),
-  inLayout('/spotCheck', '抽检管理', MENUS.spotCheck),
-  inLayout('/spotCheckDevice', '抽检设备', MENUS.spotCheck),
-  inLayout('/spotCheckDeviceDetail', '抽检设备详情', MENUS.spotCheck),
+  inLayout('/stockOut', '出库记录', MENUS.stockOut, {}, () =>
+    import('../features/stock/pages/stock-out-page').then((m) => m.StockOutPage),
+  ),
+  inLayout('/spotCheck', '抽检管理', MENUS.spotCheck, {}, () =>
+    import('../features/stock/pages/spot-check-page').then((m) => m.SpotCheckPage),
+  ),
+  inLayout('/spotCheckDevice', '抽检设备', MENUS.spotCheck, {}, () =>
+    import('../features/stock/pages/spot-check-device-page').then((m) => m.SpotCheckDevicePage),
+  ),
+  inLayout('/spotCheckDeviceDetail', '抽检设备详情', MENUS.spotCheck, {}, () =>
+    import('../features/stock/pages/spot-check-device-detail-page').then((m) => m.SpotCheckDeviceDetailPage),
+  ),
   inLayout('/parts', '配件管理', MENUS.parts),
   inLayout('/partsDetail', '配件详情', MENUS.parts),
   inLayout('/partsPotion', 'DTU属性设置', MENUS.parts),

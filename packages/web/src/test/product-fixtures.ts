@@ -28,6 +28,8 @@ export function productOf(fields: Partial<Product> & Pick<Product, 'id'>): Produ
     dataFormatId: 1,
     dataFormatName: 'JSON',
     description: `产品${fields.id}的描述`,
+    inspectionLevel: 'II',
+    aql: 1,
     publishStatus: 'UNPUBLISH',
     createTime: '2026-03-01 09:30:00',
     publishTime: null,

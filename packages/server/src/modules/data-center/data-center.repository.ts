@@ -170,3 +170,35 @@ export async function taskOutcomes(db: Kysely<Database>, scope: Scope) {
   const producing = await count((q) => q.where('task.status', 'in', ['START', 'STOP']));
   return { finished, inTime, stopped, producing };
 }
+
+/**
+ * The stock figures of the scope, summed over its batches (each batch keeps its
+ * counters as its units are stocked, checked and shipped): the account's batches,
+ * and for a user tied to lines those stocked on its lines.
+ */
+export async function stockFigures(db: Kysely<Database>, scope: Scope) {
+  let query = db.selectFrom('stock_batch');
+  if (scope.ownerId !== null) query = query.where('stock_batch.ownerId', '=', scope.ownerId);
+  if (scope.lineIds !== null) {
+    if (scope.lineIds.length === 0) query = query.where((eb) => eb.val(1), '=', 0);
+    else query = query.where('stock_batch.lineId', 'in', scope.lineIds);
+  }
+  const row = await query
+    .select((eb) => [
+      eb.fn.coalesce(eb.fn.sum<number>('stock_batch.count'), eb.lit(0)).as('stockedUnits'),
+      eb.fn.coalesce(eb.fn.sum<number>('stock_batch.checkedCount'), eb.lit(0)).as('checkedUnits'),
+      eb.fn.coalesce(eb.fn.sum<number>('stock_batch.recheckCount'), eb.lit(0)).as('recheckedUnits'),
+      eb.fn.coalesce(eb.fn.sum<number>('stock_batch.outCount'), eb.lit(0)).as('shippedUnits'),
+      eb.fn.sum<number>(eb.case().when('stock_batch.verdict', '<>', 'PENDING').then(1).else(0).end()).as('decidedBatches'),
+      eb.fn.sum<number>(eb.case().when('stock_batch.verdict', '=', 'ACCEPT').then(1).else(0).end()).as('acceptedBatches'),
+    ])
+    .executeTakeFirstOrThrow();
+  return {
+    stockedUnits: Number(row.stockedUnits),
+    checkedUnits: Number(row.checkedUnits),
+    recheckedUnits: Number(row.recheckedUnits),
+    shippedUnits: Number(row.shippedUnits),
+    decidedBatches: Number(row.decidedBatches ?? 0),
+    acceptedBatches: Number(row.acceptedBatches ?? 0),
+  };
+}

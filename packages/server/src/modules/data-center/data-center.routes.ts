@@ -36,7 +36,7 @@ export function dataCenterRoutes({ db, config, results }: ModuleContext): Fastif
       async (request) => center.realTimeInput(db.kysely, await request.scope(), Date.now(), config.timeZone, idleMs),
       QUIET,
     );
-    route(app, CENTER.dataCenterStatisticInfo, async () => center.statisticInfo(), QUIET);
+    route(app, CENTER.dataCenterStatisticInfo, async (request) => center.statisticInfo(db.kysely, await request.scope()), QUIET);
     route(app, CENTER.dataCenterDevOutput, async (request) => center.devOutput(db.kysely, await request.scope()), QUIET);
     route(
       app,

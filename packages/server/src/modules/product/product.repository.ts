@@ -1,4 +1,4 @@
-import type { PublishStatus } from '@factory/contracts';
+import type { InspectionLevel, PublishStatus } from '@factory/contracts';
 import type { Kysely } from 'kysely';
 import { deleteUnreferencedFiles } from '../../platform/file-references.js';
 import { normalise, type ProductRow, productsInScope, withColumns } from '../../platform/products.js';
@@ -53,6 +53,9 @@ export interface ProductFields {
   communicationId: string;
   dataFormatId: number;
   description: string;
+  /** GB/T 2828.1 sampling of its stock batches */
+  inspectionLevel: InspectionLevel;
+  aql: number;
 }
 
 /** Whether another product already has this model number (column `number`) or code. */
@@ -82,6 +85,20 @@ export async function insertProduct(db: Kysely<Database>, fields: ProductFields,
 
 export async function updateProduct(db: Kysely<Database>, id: number, fields: ProductFields): Promise<void> {
   await db.updateTable('product').set(columnsOf(fields)).where('id', '=', id).execute();
+}
+
+/** The GB/T 2828.1 sampling settings of a product, and nothing else of it. */
+export interface SamplingSettings {
+  inspectionLevel: InspectionLevel;
+  aql: number;
+}
+
+export async function updateSampling(db: Kysely<Database>, id: number, settings: SamplingSettings): Promise<void> {
+  await db
+    .updateTable('product')
+    .set({ inspectionLevel: settings.inspectionLevel, aql: settings.aql })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function setPublishStatus(

@@ -1,4 +1,4 @@
-import { PRODUCT_ENDPOINTS as PRODUCT } from '@factory/contracts';
+import { type InspectionLevel, PRODUCT_ENDPOINTS as PRODUCT } from '@factory/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { inTransaction } from '../../platform/db.js';
@@ -14,9 +14,11 @@ import {
   createProduct,
   deleteProduct,
   editProduct,
+  editSampling,
   productLabel,
   publishProduct,
   revokeProduct,
+  samplingChange,
   toProduct,
 } from './product.service.js';
 
@@ -92,6 +94,15 @@ export function productRoutes({ db, config }: ModuleContext): FastifyPluginAsync
         },
       },
     );
+
+    route(app, PRODUCT.productSamplingEdit, async (request) => {
+      const scope = await request.scope();
+      const { id, ...settings } = request.body;
+      const before = await inTransaction(db, (tx) => editSampling(tx, scope, id, settings));
+      const change = samplingChange({ inspectionLevel: before.inspectionLevel as InspectionLevel, aql: before.aql }, settings);
+      request.operationSummary = `修改抽检设置 ${productLabel(before)} ${change}`;
+      return null;
+    });
 
     route(app, PRODUCT.productPublish, async (request) => {
       const scope = await request.scope();

@@ -1,4 +1,4 @@
-import { MSG, PRODUCT_LIMITS, type Product, type PublishStatus } from '@factory/contracts';
+import { aqlText, type InspectionLevel, MSG, PRODUCT_LIMITS, type Product, type PublishStatus } from '@factory/contracts';
 import type { Kysely } from 'kysely';
 import type { Db } from '../../platform/db.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
@@ -14,8 +14,10 @@ import {
   type ProductFields,
   productValueTaken,
   removeProduct,
+  type SamplingSettings,
   setPublishStatus,
   updateProduct,
+  updateSampling,
 } from './product.repository.js';
 
 /** `型号(编号)`, how the operation log names a product. */
@@ -34,6 +36,8 @@ export function toProduct(row: ProductRow, timeZone: string): Product {
     dataFormatId: row.dataFormatId,
     dataFormatName: row.dataFormatName,
     description: row.description,
+    inspectionLevel: row.inspectionLevel as InspectionLevel,
+    aql: row.aql,
     publishStatus: row.publishStatus as PublishStatus,
     createTime: formatTime(row.createTime, timeZone),
     publishTime: row.publishTime === null ? null : formatTime(row.publishTime, timeZone),
@@ -97,7 +101,11 @@ export async function createProduct(tx: Db, ownerId: number, fields: ProductFiel
   return withUniqueValues(() => insertProduct(trx, fields, ownerId, Date.now()));
 }
 
-/** Only an unpublished product can be edited. Answers the product as it was. */
+/**
+ * Only an unpublished product can be edited, its stock sampling (inspection level, AQL)
+ * included: the rule forbids any edit of a published product (editSampling changes those
+ * two alone, whatever the status). Answers the product as it was.
+ */
 export async function editProduct(
   tx: Db,
   tenancy: Tenancy,
@@ -111,6 +119,25 @@ export async function editProduct(
   await checkUnique(trx, fields, id);
   await withUniqueValues(() => updateProduct(trx, id, fields));
   return product;
+}
+
+/**
+ * The stock sampling settings (inspection level, AQL) of a product, whatever its publish
+ * status: unlike the rest of the product they may change while it is published or made
+ * (a quality manager tightens the AQL after rejected batches). A batch copies them when it
+ * is closed, so the batches closed already keep their plan; only batches closed from now
+ * on take the new one. Answers the product as it was.
+ */
+export async function editSampling(tx: Db, tenancy: Tenancy, id: number, settings: SamplingSettings): Promise<ProductRow> {
+  const product = await requireProductRow(tx, tenancy, id);
+  await updateSampling(tx.kysely, id, settings);
+  return product;
+}
+
+/** `检验水平 II → III, AQL 1.0 → 0.65`: what changed, as the operation log says it (both, even if one is unchanged). */
+export function samplingChange(before: SamplingSettings, after: SamplingSettings): string {
+  const change = (from: string, to: string) => (from === to ? to : `${from} → ${to}`);
+  return `检验水平 ${change(before.inspectionLevel, after.inspectionLevel)}, AQL ${change(aqlText(before.aql), aqlText(after.aql))}`;
 }
 
 /** UNPUBLISH → PUBLISH, with at least one flow and every flow normal. */
@@ -170,6 +197,8 @@ export async function copyProduct(
     communicationId: original.communicationId,
     dataFormatId: original.dataFormatId,
     description: original.description,
+    inspectionLevel: original.inspectionLevel as InspectionLevel,
+    aql: original.aql,
   };
   const copyId = await withUniqueValues(() => insertProduct(trx, fields, original.ownerId, now));
   await copyDefinition(trx, id, copyId, now);

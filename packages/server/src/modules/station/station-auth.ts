@@ -1,55 +1,26 @@
 import { randomBytes } from 'node:crypto';
 import {
   MSG,
-  STATION_APP_MENU,
+  STATION_APP_MENUS,
   STATION_APP_NAMES,
   STATION_MSG,
   type StationLoginBody,
   type StationLoginResult,
   type TerminalType,
 } from '@factory/contracts';
-import type { FastifyInstance } from 'fastify';
 import { findAccountByName, upgradePasswordHash } from '../../platform/accounts.js';
 import type { SessionAccount } from '../../platform/auth.js';
-import { bearerToken, holdsPermission } from '../../platform/auth.js';
-import type { AppConfig } from '../../platform/config.js';
+import { holdsPermission } from '../../platform/auth.js';
 import type { Db } from '../../platform/db.js';
-import { badRequest, forbidden, tooManyRequests, unauthorized } from '../../platform/errors.js';
+import { badRequest, forbidden, tooManyRequests } from '../../platform/errors.js';
 import { clearFailures, isLockedOut, recordFailure } from '../../platform/login-failures.js';
 import { hashPassword, verifyPassword } from '../../platform/password.js';
 import { tenantOf } from '../../platform/scope.js';
-import { hashToken, touchEveryMs } from '../../platform/sessions.js';
-import { MINUTE } from '../../platform/time.js';
-import {
-  endStationSession,
-  findStationSession,
-  findTerminalByCode,
-  terminalOnUserLine,
-  startStationSession,
-  touchStationSession,
-} from './station.repository.js';
+import { hashToken } from '../../platform/sessions.js';
+import { endStationSession, type StationCaller } from '../../platform/station-guard.js';
+import { findTerminalByCode, terminalOnUserLine, startStationSession } from './station.repository.js';
 
-/** Who calls the station API: the terminal and the user signed in on it, known after the station guard ran. */
-export interface StationCaller {
-  tokenHash: string;
-  terminalId: number;
-  terminalCode: string;
-  terminalName: string;
-  terminalType: TerminalType;
-  terminalStatus: number;
-  /** the task and flow the terminal serves as read by the guard (the result re-reads the task) */
-  taskId: number | null;
-  flowId: number | null;
-  accountId: number;
-  userName: string;
-}
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    station: StationCaller | null;
-  }
-}
-
+export { registerStationGuard, requireStation, type StationCaller } from '../../platform/station-guard.js';
 
 // The same decoy as the console login: an unknown user costs a hash check too.
 const decoyHash = hashPassword('decoy-Password-1');
@@ -92,7 +63,8 @@ export async function stationLogin(db: Db, body: StationLoginBody, address: stri
     platformAdmin,
     tokenHash: '',
   };
-  if (!(await holdsPermission(db, sessionAccount, STATION_APP_MENU[terminalType]))) {
+  const appMenus: readonly string[] = STATION_APP_MENUS[terminalType];
+  if (!(await anyHeld(db, sessionAccount, appMenus))) {
     throw forbidden(STATION_MSG.noAppPermission(STATION_APP_NAMES[terminalType]));
   }
   // A sub-user works on its own lines only, as it sees only their tasks (the guard asks again at each call).
@@ -109,65 +81,9 @@ export async function stationLogin(db: Db, body: StationLoginBody, address: stri
   };
 }
 
-/**
- * The station guard, an onRequest hook of the station plugin only: the bearer
- * token's session with its terminal and user in one read. Unknown or idle: 401
- * 终端登录已失效; a stopped user, one whose role lost the APP menu or one no
- * longer tied to the terminal's line: 401 too, with the reason, and the session
- * ends (the app goes back to its sign-in).
- */
-export function registerStationGuard(app: FastifyInstance, db: Db, config: AppConfig, openPaths: readonly string[]): void {
-  const idleMs = config.sessionIdleMinutes * MINUTE;
-  // As for console sessions: some slack keeps reads reads, well inside the idle limit.
-  const touchEvery = touchEveryMs(idleMs);
-  app.decorateRequest('station', null);
-  app.addHook('onRequest', async (request) => {
-    if (openPaths.includes(request.routeOptions.url ?? '')) return;
-    const token = bearerToken(request);
-    if (!token) throw unauthorized(STATION_MSG.sessionExpired);
-    const tokenHash = hashToken(token);
-    const session = await findStationSession(db, tokenHash);
-    if (!session) throw unauthorized(STATION_MSG.sessionExpired);
-    const end = () => endStationSession(db.kysely, tokenHash, session.terminalId, session.accountId);
-    const now = Date.now();
-    if (now - session.lastSeenAt > idleMs) {
-      await end();
-      throw unauthorized(STATION_MSG.sessionExpired);
-    }
-    if (session.accountStatus !== 1) {
-      await end();
-      throw unauthorized(MSG.accountStopped);
-    }
-    const terminalType = session.terminalType as TerminalType;
-    if (session.platformAdmin !== 1 && !session.holdsApp) {
-      await end();
-      throw unauthorized(STATION_MSG.noAppPermission(STATION_APP_NAMES[terminalType]));
-    }
-    // The terminal may have been moved to another line, or the user off its line, since the sign-in.
-    if (session.platformAdmin !== 1 && !session.onUserLine) {
-      await end();
-      throw unauthorized(STATION_MSG.lineNotOfUser);
-    }
-    if (now - session.lastSeenAt > touchEvery) await touchStationSession(db.kysely, tokenHash, now);
-    request.station = {
-      tokenHash,
-      terminalId: session.terminalId,
-      terminalCode: session.terminalCode,
-      terminalName: session.terminalName,
-      terminalType,
-      terminalStatus: session.terminalStatus,
-      taskId: session.taskId,
-      flowId: session.flowId,
-      accountId: session.accountId,
-      userName: session.userName,
-    };
-  });
-}
-
-/** The caller of a guarded station route (the guard ran, so it is there). */
-export function requireStation(request: { station: StationCaller | null }): StationCaller {
-  if (!request.station) throw unauthorized(STATION_MSG.sessionExpired);
-  return request.station;
+async function anyHeld(db: Db, account: SessionAccount, menus: readonly string[]): Promise<boolean> {
+  for (const menu of menus) if (await holdsPermission(db, account, menu)) return true;
+  return false;
 }
 
 export async function stationLogout(db: Db, caller: StationCaller): Promise<void> {

@@ -1,87 +1,10 @@
-import { STATION_APP_MENU, TERMINAL_STATUS } from '@factory/contracts';
-import type { ExpressionBuilder, Kysely } from 'kysely';
-import type { Db, Dialect } from '../../platform/db.js';
+import { TERMINAL_STATUS } from '@factory/contracts';
+import type { Kysely } from 'kysely';
+import type { Dialect } from '../../platform/db.js';
 import { prepared } from '../../platform/prepared.js';
 import type { Database } from '../../platform/schema.js';
 import { finishedUnits } from '../../platform/task-facts.js';
-
-/**
- * Whether the terminal is within the user's lines, as tasks are (platform/task-scope.ts):
- * a tenant's root account has every line, a user below it the lines it is tied
- * to (account_line), and a terminal on no line (an unused PAD, a PDA) is the
- * whole account's. The platform administrator is let through by the caller.
- */
-const onUserLine = (eb: ExpressionBuilder<Database, 'account' | 'terminal'>) =>
-  eb.or([
-    eb('account.parentId', 'is', null),
-    eb('terminal.lineId', 'is', null),
-    eb.exists(
-      eb
-        .selectFrom('account_line')
-        .select('account_line.lineId')
-        .whereRef('account_line.accountId', '=', 'account.id')
-        .whereRef('account_line.lineId', '=', 'terminal.lineId'),
-    ),
-  ]);
-
-const sessionQuery = prepared(['tokenHash'], (db, _dialect, { tokenHash }: { tokenHash: string }) =>
-  db
-    .selectFrom('station_session')
-    .innerJoin('account', 'account.id', 'station_session.accountId')
-    .innerJoin('terminal', 'terminal.id', 'station_session.terminalId')
-    .select((eb) => [
-      'station_session.lastSeenAt',
-      'station_session.terminalId',
-      'station_session.accountId',
-      'account.userName',
-      'account.status as accountStatus',
-      'account.platformAdmin',
-      'terminal.terminalCode',
-      'terminal.terminalName',
-      'terminal.terminalType',
-      'terminal.status as terminalStatus',
-      'terminal.taskId',
-      'terminal.flowId',
-      eb
-        .exists(
-          eb
-            .selectFrom('role_menu')
-            .innerJoin('role', 'role.id', 'role_menu.roleId')
-            .innerJoin('menu', 'menu.id', 'role_menu.menuId')
-            .select('role_menu.menuId')
-            .whereRef('role_menu.roleId', '=', 'account.roleId')
-            .where('role.status', '=', 1)
-            .where('menu.type', '=', 0)
-            .where(
-              'menu.url',
-              '=',
-              eb.case().when('terminal.terminalType', '=', 'PDA').then(STATION_APP_MENU.PDA).else(STATION_APP_MENU.PAD).end(),
-            ),
-        )
-        .as('holdsApp'),
-      onUserLine(eb).as('onUserLine'),
-    ])
-    .where('station_session.tokenHash', '=', tokenHash),
-);
-
-/**
- * The session of a station token with its terminal and user, and whether the
- * user's role still holds the terminal type's APP menu: one indexed read, the
- * whole cost of the station guard.
- */
-export async function findStationSession(db: Db, tokenHash: string) {
-  return (await sessionQuery(db.kysely, db.dialect, { tokenHash })).rows[0];
-}
-
-export async function touchStationSession(db: Kysely<Database>, tokenHash: string, now: number): Promise<void> {
-  await db.updateTable('station_session').set({ lastSeenAt: now }).where('tokenHash', '=', tokenHash).execute();
-}
-
-/** Ends a station session; the terminal no longer shows its user as the worker. */
-export async function endStationSession(db: Kysely<Database>, tokenHash: string, terminalId: number, accountId: number): Promise<void> {
-  await db.deleteFrom('station_session').where('tokenHash', '=', tokenHash).execute();
-  await db.updateTable('terminal').set({ workerId: null }).where('id', '=', terminalId).where('workerId', '=', accountId).execute();
-}
+import { onUserLine } from '../../platform/station-guard.js';
 
 export function findTerminalByCode(db: Kysely<Database>, terminalCode: string) {
   return db

@@ -16,7 +16,7 @@ import type { Kysely } from 'kysely';
 import type { Db } from '../../platform/db.js';
 import type { Database } from '../../platform/schema.js';
 import { fileUrl } from '../../platform/files.js';
-import { formatTime, parseZonedTime } from '../../platform/time.js';
+import { formatTime, todayStart } from '../../platform/time.js';
 import type { StationCaller } from './station-auth.js';
 import type { FlowChecksOf } from './flow-checks.js';
 import { findAssignedFlow, type FlowItemRow, lastTaskOfTerminal, resultsOfTerminal, servesFlow } from './station.repository.js';
@@ -78,11 +78,6 @@ export async function stationAssignment(db: Db, checksOf: FlowChecksOf, caller: 
     manualItems,
     pdfDownloadUrl: flow.pdfFileKey ? fileUrl(flow.pdfFileKey) : null,
   };
-}
-
-/** The factory's midnight of today, as epoch ms. */
-function todayStart(timeZone: string): number {
-  return parseZonedTime(formatTime(Date.now(), timeZone).slice(0, 10), timeZone)!.epochMs;
 }
 
 /** 今日记录: this terminal's results since the factory's midnight, newest first. */

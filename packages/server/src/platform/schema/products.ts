@@ -24,6 +24,10 @@ export interface ProductTable {
   ownerId: number;
   createTime: number;
   publishTime: number | null;
+  /** GB/T 2828.1 inspection level of its stock batches (INSPECTION_LEVELS), default II */
+  inspectionLevel: Generated<string>;
+  /** acceptance quality limit of its stock batches (AQL_VALUES), default 1.0 */
+  aql: Generated<number>;
 }
 
 export interface ProductPropertyTable {

@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { STATION_MSG, type StationDevice, type StationVerdict } from '../lib/contracts';
 import { newClientResultId } from '../lib/client-result-id';
 import { type Assignment, type Draft, draftKey, emptyDraft, loadDraft, missingInput, type ResultBody, resultBody, saveDraft } from '../lib/draft';
 import { checkDevice, StationError, submitResult } from '../lib/station-api';
+import { useScanFocus } from '../hooks/use-scan-focus';
 import { ItemRow } from './item-row';
 import { ManualChecks } from './manual-checks';
 import { ScanBox } from './scan-box';
@@ -24,9 +25,6 @@ type Notice = { tone: 'warn' | 'error' | 'info'; text: string } | null;
 
 /** Where the unit keeps each code after the production code (scanCodesOf). */
 const BOUND_FIELDS: Record<string, 'sn' | 'mac' | 'imei'> = { SN码: 'sn', MAC: 'mac', IMEI: 'imei' };
-
-/** Fields that take typing themselves; a tap anywhere else hands the focus back to the scan field. */
-const TYPING_FIELDS = 'input, select, textarea';
 
 /**
  * One test of one device at this flow: scan its codes, enter each value with
@@ -64,26 +62,7 @@ export function TestForm({ token, terminalId, assignment, queueWaiting, onScanSt
     scanRef.current?.closest('.scan-box')?.scrollIntoView?.({ block: 'nearest' });
   };
 
-  useEffect(() => {
-    const scan = () => scanRef.current?.focus({ preventScroll: true });
-    scan();
-    const onClick = (event: MouseEvent) => {
-      const target = event.target as Element | null;
-      if (target?.closest(TYPING_FIELDS) || target?.closest('.pdf-panel')) return;
-      scan();
-    };
-    // Focus that falls back to the page (a field removed, a button that took it) returns to the scan field.
-    const onFocusOut = () =>
-      setTimeout(() => {
-        if (!document.activeElement || document.activeElement === document.body) scan();
-      }, 0);
-    document.addEventListener('click', onClick);
-    document.addEventListener('focusout', onFocusOut);
-    return () => {
-      document.removeEventListener('click', onClick);
-      document.removeEventListener('focusout', onFocusOut);
-    };
-  }, []);
+  useScanFocus(scanRef);
 
   /** The production code taken: a new device and a new result. */
   const takeProductionCode = (code: string, checked: StationDevice | null) => {

@@ -9,6 +9,9 @@
 export { checkedAnswer, requestOf } from '../../../../contracts/src/endpoint';
 export { STATION_ENDPOINTS } from '../../../../contracts/src/station/station.endpoints';
 export { STATION_MSG } from '../../../../contracts/src/station/messages';
+export { STOCK_STATION_ENDPOINTS } from '../../../../contracts/src/stock/stock-station.endpoints';
+export { STOCK_MSG } from '../../../../contracts/src/stock/messages';
+export { BATCH_VERDICT_NAMES, STOCK_LIMITS, STOCK_MOVEMENT_NAMES } from '../../../../contracts/src/stock/stock';
 export { judgeValue, standardText } from '../../../../contracts/src/station/verdict';
 export type {
   AnyEndpoint,
@@ -24,6 +27,16 @@ export type {
   StationLoginResult,
   StationResultRow,
   StationVerdict,
+  BatchVerdict,
+  SpotCheckAnswer,
+  StationBatch,
+  StationBatchDetail,
+  StationCheck,
+  StockInAnswer,
+  StockModes,
+  StockMovement,
+  StockMovementKind,
+  StockOutAnswer,
 } from '@factory/contracts';
 
 /** envelope.ts's SUCCESS_CODE (that module builds zod schemas too) */

@@ -1,5 +1,6 @@
 import type { ResultBody } from './draft';
-import { readStored, STORAGE_KEYS, writeStored } from './storage';
+import { STORAGE_KEYS } from './storage';
+import { outbox } from './write-queue';
 
 /** A result that could not reach the server; resent as is (same clientResultId) until answered. */
 export interface QueuedResult {
@@ -17,22 +18,12 @@ export interface RefusedResult {
   message: string;
 }
 
-export const loadQueue = (): QueuedResult[] => readStored<QueuedResult[]>(STORAGE_KEYS.queue) ?? [];
-export const saveQueue = (queue: QueuedResult[]) => writeStored(STORAGE_KEYS.queue, queue.length > 0 ? queue : null);
+/** The overall check's results waiting for the server (lib/write-queue). */
+export const RESULT_OUTBOX = outbox<QueuedResult, RefusedResult>({ queue: STORAGE_KEYS.queue, refused: STORAGE_KEYS.refused }, (entry) => entry.body.clientResultId);
 
-export const loadRefused = (): RefusedResult[] => readStored<RefusedResult[]>(STORAGE_KEYS.refused) ?? [];
-export const saveRefused = (refused: RefusedResult[]) => writeStored(STORAGE_KEYS.refused, refused.length > 0 ? refused : null);
-
-/** Adds a result to the stored queue, once per clientResultId. */
-export function enqueueResult(entry: QueuedResult): QueuedResult[] {
-  const queue = loadQueue().filter((queued) => queued.body.clientResultId !== entry.body.clientResultId);
-  queue.push(entry);
-  saveQueue(queue);
-  return queue;
-}
-
-export function dropQueued(clientResultId: string): QueuedResult[] {
-  const queue = loadQueue().filter((queued) => queued.body.clientResultId !== clientResultId);
-  saveQueue(queue);
-  return queue;
-}
+export const refusedResult = (entry: QueuedResult, message: string): RefusedResult => ({
+  clientResultId: entry.body.clientResultId,
+  productionCode: entry.body.productionCode,
+  flowName: entry.flowName,
+  message,
+});

@@ -46,7 +46,7 @@ const CHECK_ANSWERS = import.meta.env.DEV || import.meta.env.MODE === 'test';
  * to show): a call of the station API with the station token, its input and answer
  * typed by the endpoint. The sign-in goes without a token.
  */
-async function stationCall<E extends AnyEndpoint>(endpoint: E, token: string | null, ...[input]: CallArgs<E>): Promise<Answer<E>> {
+export async function stationCall<E extends AnyEndpoint>(endpoint: E, token: string | null, ...[input]: CallArgs<E>): Promise<Answer<E>> {
   const outgoing = requestOf(endpoint, input);
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (token) headers.Authorization = `Bearer ${token}`;

@@ -10,6 +10,12 @@ export const STORAGE_KEYS = {
   draft: 'station.draft',
   queue: 'station.queue',
   refused: 'station.refused',
+  /** a PDA's stock writes (入库 · 结束入库 · 抽检 · 出库) waiting for the server, and those it refused */
+  stockQueue: 'station.stockQueue',
+  stockRefused: 'station.stockRefused',
+  /** the PDA mode last used here, and the modes the user held at the last answer (for a start offline) */
+  stockMode: 'station.stockMode',
+  stockModes: 'station.stockModes',
 } as const;
 
 export function readStored<T>(key: string): T | null {

@@ -2,6 +2,7 @@ import { useCallback, useState } from 'react';
 import { IdleScreen } from '../components/idle-screen';
 import { PdfPanel } from '../components/pdf-panel';
 import { ResultsPanel } from '../components/results-panel';
+import { OfflineBar, StationHeader } from '../components/station-header';
 import { StatusScreen } from '../components/status-screen';
 import { TaskBar } from '../components/task-bar';
 import { TestForm } from '../components/test-form';
@@ -22,7 +23,7 @@ interface WorkPageProps {
 
 /** The terminal at work: its assignment, the test form, the verdict, today's results and the offline queue. */
 export function WorkPage({ session, onLogout, onExpired }: WorkPageProps) {
-  const { token, terminal, user } = session;
+  const { token, terminal } = session;
   const { assignment, error, reload } = useAssignment(token, onExpired);
   const lastTask = useLastTask(token, assignment === null, onExpired);
   const today = useTodayResults(token, onExpired);
@@ -94,24 +95,8 @@ export function WorkPage({ session, onLogout, onExpired }: WorkPageProps) {
   return (
     <div className="station">
       <div className="station-top">
-        <header className="station-header">
-          <div className="station-header__terminal">
-            <span className="station-header__name">{terminal.name}</span>
-            <span className="station-header__code">{terminal.code}</span>
-          </div>
-          <div className="station-header__user">操作员：{user.userName}</div>
-          <button type="button" className="station-header__logout" onClick={onLogout}>
-            退出
-          </button>
-        </header>
-        {queue.pending.length > 0 && (
-          <div className="offline-bar" role="status">
-            <span>离线，{queue.pending.length} 条待上传</span>
-            <button type="button" onClick={() => void queue.flush()}>
-              立即重试
-            </button>
-          </div>
-        )}
+        <StationHeader session={session} onLogout={onLogout} />
+        <OfflineBar count={queue.pending.length} onRetry={() => void queue.flush()} />
       </div>
       {assignment && <TaskBar assignment={assignment} onOpenPdf={() => setPdfOpen(true)} />}
       <main className="station-main">

@@ -1,4 +1,13 @@
-import { MSG, NO_INTERNET, PRODUCT_LIMITS, productCreateBody, type Product } from '@factory/contracts';
+import {
+  DEFAULT_AQL,
+  DEFAULT_INSPECTION_LEVEL,
+  type InspectionLevel,
+  MSG,
+  NO_INTERNET,
+  PRODUCT_LIMITS,
+  productCreateBody,
+  type Product,
+} from '@factory/contracts';
 import { App, Button, Drawer, Form, Input, Select, Space, Switch } from 'antd';
 import { useMemo } from 'react';
 import { showApiError } from '../../../lib/api-client';
@@ -7,6 +16,7 @@ import { useQueryError } from '../../../lib/use-query-error';
 import { zodRule } from '../../../lib/zod-rule';
 import { lookupOptions, useProductLookup } from '../../../components/lookup-lists';
 import { useSaveProduct } from './product-save';
+import { AQL_OPTIONS, INSPECTION_LEVEL_OPTIONS } from './sampling-options';
 import './product-form-drawer.css';
 
 interface ProductFields {
@@ -17,6 +27,8 @@ interface ProductFields {
   communicationId?: string;
   dataFormatId?: number;
   description: string;
+  inspectionLevel: InspectionLevel;
+  aql: number;
 }
 
 interface ProductFormDrawerProps {
@@ -42,10 +54,14 @@ const rules = {
   communicationId: [{ required: true, message: MSG.communicationRequired }],
   dataFormatId: [zodRule(fieldsOf.dataFormatId)],
   description: [zodRule(fieldsOf.description)],
+  inspectionLevel: [zodRule(fieldsOf.inspectionLevel)],
+  aql: [zodRule(fieldsOf.aql)],
 };
 
 function initialFieldsOf(product: Product | null): ProductFields {
-  if (!product) return { number: '', code: '', connectInternet: false, description: '' };
+  if (!product) {
+    return { number: '', code: '', connectInternet: false, description: '', inspectionLevel: DEFAULT_INSPECTION_LEVEL, aql: DEFAULT_AQL };
+  }
   const networked = product.connectInternet && product.communicationId !== NO_INTERNET;
   return {
     productTypeId: product.productTypeId,
@@ -55,6 +71,8 @@ function initialFieldsOf(product: Product | null): ProductFields {
     communicationId: networked ? product.communicationId : undefined,
     dataFormatId: product.dataFormatId,
     description: product.description,
+    inspectionLevel: product.inspectionLevel,
+    aql: product.aql,
   };
 }
 
@@ -91,6 +109,8 @@ function ProductFormPanel({ open, product, onClose, onSaved }: ProductFormDrawer
       communicationId: fields.connectInternet ? (fields.communicationId ?? null) : null,
       dataFormatId: fields.dataFormatId!,
       description: fields.description.trim(),
+      inspectionLevel: fields.inspectionLevel,
+      aql: fields.aql,
     };
     let id: number;
     try {
@@ -160,6 +180,19 @@ function ProductFormPanel({ open, product, onClose, onSaved }: ProductFormDrawer
             showCount
             autoSize={{ minRows: 4, maxRows: 8 }}
           />
+        </Form.Item>
+        <Form.Item label="检验水平" name="inspectionLevel" required rules={rules.inspectionLevel}>
+          <Select placeholder="请选择检验水平" options={INSPECTION_LEVEL_OPTIONS} />
+        </Form.Item>
+        <Form.Item
+          label="AQL"
+          name="aql"
+          required
+          rules={rules.aql}
+          extra="抽检批次按 GB/T 2828.1 正常检验一次抽样方案"
+        >
+          {/* 26 short options: all rendered, no virtual list */}
+          <Select placeholder="请选择AQL" options={AQL_OPTIONS} virtual={false} />
         </Form.Item>
       </Form>
     </Drawer>

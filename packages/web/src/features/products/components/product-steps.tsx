@@ -1,6 +1,7 @@
-import { NO_INTERNET, PUBLISH_STATUS_NAMES, type Product, type PublishStatus } from '@factory/contracts';
+import { aqlText, inspectionLevelName, NO_INTERNET, PUBLISH_STATUS_NAMES, type Product, type PublishStatus } from '@factory/contracts';
 import { EditOutlined } from '@ant-design/icons';
 import { Button, Descriptions, Steps, Tag, Tooltip, Typography } from 'antd';
+import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import './product-steps.css';
 
@@ -19,14 +20,17 @@ interface ProductHeaderProps {
   product: Product;
   /** shows the edit icon beside the model number; leave out where the product cannot be edited */
   onEdit?: () => void;
+  /** shown after the AQL: the detail page's 修改 of the sampling settings (ProductSamplingAction) */
+  samplingAction?: ReactNode;
 }
 
 /**
  * The product's basic information (seed 001 §2, productFlow header): model number,
  * publish-status badge, type, code, network support, communication (only when
- * networked), data format, creation time and description.
+ * networked), data format, the GB/T 2828.1 inspection level and AQL of its stock batches,
+ * creation time and description.
  */
-export function ProductHeader({ product, onEdit }: ProductHeaderProps) {
+export function ProductHeader({ product, onEdit, samplingAction }: ProductHeaderProps) {
   const networked = product.connectInternet && product.communicationId !== NO_INTERNET;
   const items = [
     { key: 'type', label: '产品类型', children: product.productTypeName },
@@ -34,6 +38,19 @@ export function ProductHeader({ product, onEdit }: ProductHeaderProps) {
     { key: 'network', label: '网络支持', children: networked ? '是' : '否' },
     ...(networked ? [{ key: 'communication', label: '通信方式', children: product.communicationName }] : []),
     { key: 'format', label: '数据格式', children: product.dataFormatName },
+    { key: 'inspectionLevel', label: '检验水平', children: inspectionLevelName(product.inspectionLevel) },
+    {
+      key: 'aql',
+      label: 'AQL',
+      children: samplingAction ? (
+        <>
+          {aqlText(product.aql)}
+          {samplingAction}
+        </>
+      ) : (
+        aqlText(product.aql)
+      ),
+    },
     { key: 'created', label: '创建时间', children: product.createTime },
     { key: 'description', label: '描述', children: product.description, span: 'filled' as const },
   ];

@@ -318,6 +318,8 @@ describe('新增产品 side panel', () => {
       communicationId: null,
       dataFormatId: 2,
       description: '第二代网关',
+      inspectionLevel: 'II',
+      aql: 1,
     });
     await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe('/productPotion?id=42'));
   });
@@ -342,6 +344,70 @@ describe('新增产品 side panel', () => {
     expect(await screen.findByText(MSG.productAdded)).toBeTruthy();
     const create = server.calls(PRODUCT.productCreate)[0];
     expect(create?.json).toMatchObject({ connectInternet: true, communicationId: 'THREE_2_ONE' });
+  });
+
+  it('offers the GB/T 2828.1 inspection levels and AQLs, II and 1.0 by default', async () => {
+    productServer();
+    await openCenter();
+    const { user, drawer } = await openAdd();
+
+    const levelInput = field('检验水平');
+    const aqlInput = field('AQL');
+    const level = levelInput.closest<HTMLElement>('.ant-form-item')!;
+    const aql = aqlInput.closest<HTMLElement>('.ant-form-item')!;
+    expect(within(level).getByText('一般检验水平 II')).toBeTruthy();
+    expect(within(aql).getByText('1.0')).toBeTruthy();
+    expect(drawer.getByText('抽检批次按 GB/T 2828.1 正常检验一次抽样方案')).toBeTruthy();
+
+    await user.click(levelInput);
+    const levels = async () => {
+      let titles: (string | null)[] = [];
+      await waitFor(() => {
+        titles = [...document.querySelectorAll('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')].map(
+          (option) => option.getAttribute('title'),
+        );
+        expect(titles.length).toBeGreaterThan(0);
+      });
+      return titles;
+    };
+    expect(await levels()).toEqual([
+      '特殊检验水平 S-1',
+      '特殊检验水平 S-2',
+      '特殊检验水平 S-3',
+      '特殊检验水平 S-4',
+      '一般检验水平 I',
+      '一般检验水平 II',
+      '一般检验水平 III',
+    ]);
+    await chooseOption(user, '一般检验水平 II');
+    await user.click(aqlInput);
+    await waitFor(() => expect(document.querySelector('.ant-select-item-option[title="0.010"]')).toBeTruthy());
+    const printed = ['0.010', '0.015', '0.025', '0.040', '0.065', '0.10', '0.15', '0.25', '0.40', '0.65', '1.0', '1.5', '2.5'];
+    printed.push('4.0', '6.5', '10', '15', '25', '40', '65', '100', '150', '250', '400', '650', '1000');
+    for (const title of printed) expect(document.querySelector(`.ant-select-item-option[title="${title}"]`), title).toBeTruthy();
+  });
+
+  it('sends the chosen inspection level and AQL', async () => {
+    const server = productServer(undefined, undefined, answer(PRODUCT.productCreate, 44));
+    await openCenter();
+    const { user, drawer } = await openAdd();
+
+    await user.click(field('产品类型'));
+    await chooseOption(user, '智能网关');
+    await user.type(field('产品型号'), 'GW_AQL_1');
+    await user.type(field('产品编号'), 'GWAQL1');
+    await user.click(field('数据格式'));
+    await chooseOption(user, 'JSON');
+    await user.type(field('产品描述'), '抽检网关');
+    await user.click(field('检验水平'));
+    await chooseOption(user, '特殊检验水平 S-3');
+    await user.click(field('AQL'));
+    await chooseOption(user, '2.5');
+    await user.click(drawer.getByRole('button', { name: '确定' }));
+
+    expect(await screen.findByText(MSG.productAdded)).toBeTruthy();
+    const create = server.calls(PRODUCT.productCreate)[0];
+    expect(create?.json).toMatchObject({ number: 'GW_AQL_1', inspectionLevel: 'S-3', aql: 2.5 });
   });
 
   it('shows the server’s refusal and keeps the panel open', async () => {

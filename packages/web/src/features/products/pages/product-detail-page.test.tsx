@@ -2,14 +2,18 @@ import {
   FIRMWARE_ENDPOINTS as FIRMWARE,
   type Flow,
   FLOW_ENDPOINTS as FLOW,
+  MSG,
   PRODUCT_ENDPOINTS as PRODUCT,
+  type Product,
   type Property,
   PROPERTY_ENDPOINTS as PROPERTY,
 } from '@factory/contracts';
-import { configure, screen, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useSession } from '../../../lib/session-store';
-import { answer, installServer } from '../../../test/fake-server';
+import { answer, type FakeRoute, installServer, refuse } from '../../../test/fake-server';
+import { chooseOption, findDialog } from '../../../test/line-terminal-fixtures';
 import { firmwareOf, flowOf, productOf, productSession, propertyOf } from '../../../test/product-fixtures';
 import { renderPage } from '../../../test/render-page';
 import { flowRows } from '../components/flow-diagram';
@@ -32,15 +36,16 @@ const properties: Property[] = [
   propertyOf({ id: 4, name: '开关', dataTypeId: 'boolean', dataTypeName: '布尔', min: null, max: null, trueValue: '开', falseValue: '关' }),
 ];
 
-function detailServer(flows: Flow[]) {
+function detailServer(flows: Flow[], product: Product = offline, ...more: FakeRoute[]) {
   return installServer(
-    answer(PRODUCT.productDetail, offline),
+    answer(PRODUCT.productDetail, product),
     answer(PROPERTY.propertyList, { list: properties, total: 4, pageSize: 5, pageNum: 1 }),
     answer(FLOW.flowList, flows),
     answer(FIRMWARE.firmwareList, (request) => {
       const list = request.query.type === 'TEST' ? [firmwareOf({ id: 1, versionNumber: 'v0.9', status: 'USE' })] : [];
       return { list, total: list.length, pageSize: 5, pageNum: 1 };
     }),
+    ...more,
   );
 }
 
@@ -106,6 +111,96 @@ describe('产品详情 page', () => {
     detailServer([]);
     await renderPage('/productDetail');
     expect(await screen.findByText('未指定产品，请从产品中心进入')).toBeTruthy();
+  });
+});
+
+describe('修改抽检设置 on the 产品详情 page', () => {
+  const producing = { ...offline, publishStatus: 'PRODUCTING' as const, inspectionLevel: 'II' as const, aql: 1 };
+  // the header's cell, not the dialog's field of the same name
+  const header = () => within(document.querySelector<HTMLElement>('.product-header__info')!);
+  const aqlCell = () => header().getByText('AQL').nextSibling as HTMLElement;
+
+  it('offers 修改 beside the AQL only with the set button of 产品中心', async () => {
+    detailServer([], producing);
+    await renderPage('/productDetail?id=5');
+    await screen.findByRole('heading', { name: 'METER_01' });
+    expect(aqlCell().textContent).toBe('1.0');
+    expect(screen.queryByRole('button', { name: '修改抽检设置' })).toBeNull();
+  });
+
+  it('changes the level and AQL of a producing product, says so and reads the product again', async () => {
+    useSession.getState().signIn(productSession(['detail', 'set']));
+    const user = userEvent.setup();
+    const server = detailServer([], producing, answer(PRODUCT.productSamplingEdit, null));
+    await renderPage('/productDetail?id=5');
+    await screen.findByRole('heading', { name: 'METER_01' });
+    expect(screen.getByText('检验水平').nextSibling?.textContent).toBe('一般检验水平 II');
+    expect(aqlCell().textContent).toBe('1.0修改');
+    const edit = within(aqlCell()).getByRole('button', { name: '修改抽检设置' });
+    expect(edit.textContent).toBe('修改');
+
+    await user.click(edit);
+    const dialog = await findDialog('修改抽检设置');
+    expect(dialog.closest<HTMLElement>('.ant-modal')?.style.width).toBe('500px');
+    const panel = within(dialog);
+    const item = (label: string) => panel.getByLabelText(label).closest<HTMLElement>('.ant-form-item')!;
+    expect(within(item('检验水平')).getByText('一般检验水平 II')).toBeTruthy();
+    expect(within(item('AQL')).getByText('1.0')).toBeTruthy();
+    await user.click(panel.getByLabelText('检验水平'));
+    await chooseOption(user, '一般检验水平 III');
+    await user.click(panel.getByLabelText('AQL'));
+    await chooseOption(user, '0.65');
+    const detailCalls = server.calls(PRODUCT.productDetail).length;
+    server.put(answer(PRODUCT.productDetail, { ...producing, inspectionLevel: 'III', aql: 0.65 }));
+    await user.click(panel.getByRole('button', { name: '确定' }));
+
+    expect(await screen.findByText(MSG.productSamplingEdited)).toBeTruthy();
+    expect(server.calls(PRODUCT.productSamplingEdit).map((call) => call.json)).toEqual([{ id: 5, inspectionLevel: 'III', aql: 0.65 }]);
+    await waitFor(() => expect(server.calls(PRODUCT.productDetail).length).toBeGreaterThan(detailCalls));
+    await waitFor(() => expect(aqlCell().textContent).toBe('0.65修改'));
+    expect(header().getByText('检验水平').nextSibling?.textContent).toBe('一般检验水平 III');
+    await waitFor(() => expect(document.querySelector('.ant-modal-wrap:not([style*="display: none"]) .ant-modal-title')).toBeNull());
+  });
+
+  it('shows the server’s refusal and keeps the dialog open', async () => {
+    useSession.getState().signIn(productSession(['detail', 'set']));
+    const user = userEvent.setup();
+    const server = detailServer([], producing, refuse(PRODUCT.productSamplingEdit, MSG.recordNotFound));
+    await renderPage('/productDetail?id=5');
+    await screen.findByRole('heading', { name: 'METER_01' });
+
+    await user.click(screen.getByRole('button', { name: '修改抽检设置' }));
+    const panel = within(await findDialog('修改抽检设置'));
+    await user.click(panel.getByLabelText('AQL'));
+    await chooseOption(user, '2.5');
+    await user.click(panel.getByRole('button', { name: '确定' }));
+
+    expect(await screen.findByText(MSG.recordNotFound)).toBeTruthy();
+    expect(server.calls(PRODUCT.productSamplingEdit)[0]?.json).toEqual({ id: 5, inspectionLevel: 'II', aql: 2.5 });
+    expect(screen.queryByText(MSG.productSamplingEdited)).toBeNull();
+    expect(await findDialog('修改抽检设置')).toBeTruthy();
+    expect(aqlCell().textContent).toBe('1.0修改');
+  });
+
+  it('starts each opening from the product’s values, a cancelled change left behind', async () => {
+    useSession.getState().signIn(productSession(['detail', 'set']));
+    const user = userEvent.setup();
+    const server = detailServer([], { ...producing, inspectionLevel: 'S-2', aql: 0.065 }, answer(PRODUCT.productSamplingEdit, null));
+    await renderPage('/productDetail?id=5');
+    await screen.findByRole('heading', { name: 'METER_01' });
+
+    await user.click(screen.getByRole('button', { name: '修改抽检设置' }));
+    let panel = within(await findDialog('修改抽检设置'));
+    await user.click(panel.getByLabelText('检验水平'));
+    await chooseOption(user, '一般检验水平 I');
+    await user.click(panel.getByRole('button', { name: '取消' }));
+
+    await user.click(screen.getByRole('button', { name: '修改抽检设置' }));
+    panel = within(await findDialog('修改抽检设置'));
+    const item = (label: string) => panel.getByLabelText(label).closest<HTMLElement>('.ant-form-item')!;
+    await waitFor(() => expect(within(item('检验水平')).getByText('特殊检验水平 S-2')).toBeTruthy());
+    expect(within(item('AQL')).getByText('0.065')).toBeTruthy();
+    expect(server.calls(PRODUCT.productSamplingEdit)).toEqual([]);
   });
 });
 

@@ -8,11 +8,15 @@ import { useFlows } from '../api/get-flows';
 import { useProduct } from '../api/get-product';
 import { FirmwareTable } from '../components/firmware-table';
 import { FlowDiagram } from '../components/flow-diagram';
+import { ProductSamplingAction } from '../components/product-sampling-dialog';
 import { PropertyTable } from '../components/property-table';
 import { PRODUCT_MENU, productIdOf } from '../product-view';
 import './product-detail-page.css';
 
-/** 产品详情 (seed 001 §2): basic information, properties, the flow diagram and both firmware tables, read-only. */
+/**
+ * 产品详情 (seed 001 §2): basic information, properties, the flow diagram and both firmware
+ * tables, read-only but for the sampling settings (修改, with 产品中心's set button).
+ */
 export function ProductDetailPage() {
   const [searchParams] = useSearchParams();
   const productId = productIdOf(searchParams);
@@ -54,7 +58,8 @@ function ProductDetail({ productId }: { productId: number }) {
   return (
     <>
       <Card variant="borderless" title="基本信息" size="small">
-        <ProductHeader product={product.data} />
+        {/* the sampling settings may change whatever the status (issue 15), the rest is read-only */}
+        <ProductHeader product={product.data} samplingAction={<ProductSamplingAction product={product.data} />} />
       </Card>
       <Card variant="borderless" title="自定义属性" size="small">
         <PropertyTable productId={productId} />

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useSession } from '../../../lib/session-store';
 import { answer, type FakeRoute, installServer, refuse } from '../../../test/fake-server';
-import { fieldErrorOf, findDialog } from '../../../test/line-terminal-fixtures';
+import { chooseOption, fieldErrorOf, findDialog } from '../../../test/line-terminal-fixtures';
 import { confirmWith, firmwareOf, LOOKUP_ROUTES, productOf, productSession } from '../../../test/product-fixtures';
 import { recordBodies } from '../../../test/request-bodies';
 import { renderPage } from '../../../test/render-page';
@@ -196,9 +196,34 @@ describe('产品发布 page', () => {
       communicationId: '2.4G',
       dataFormatId: 1,
       description: '新的描述',
+      inspectionLevel: 'II',
+      aql: 1,
     });
     // the header is read again
     await waitFor(() => expect(server.calls(PRODUCT.productDetail).length).toBeGreaterThan(1));
+  });
+
+  it('shows the product’s inspection level and AQL in the header and edits them', async () => {
+    const user = userEvent.setup();
+    const server = pushServer([], { ...product, inspectionLevel: 'S-2', aql: 0.065 });
+    await renderPage('/productPush?id=7');
+    await screen.findByRole('heading', { name: 'GW_PUSH' });
+    expect(screen.getByText('检验水平').nextSibling?.textContent).toBe('特殊检验水平 S-2');
+    expect(screen.getByText('AQL').nextSibling?.textContent).toBe('0.065');
+
+    await user.click(screen.getByRole('button', { name: '编辑产品' }));
+    const panel = within(await findDialog('编辑产品'));
+    const item = (label: string) => panel.getByLabelText(label).closest<HTMLElement>('.ant-form-item')!;
+    expect(within(item('检验水平')).getByText('特殊检验水平 S-2')).toBeTruthy();
+    expect(within(item('AQL')).getByText('0.065')).toBeTruthy();
+    await user.click(panel.getByLabelText('检验水平'));
+    await chooseOption(user, '一般检验水平 III');
+    await user.click(panel.getByLabelText('AQL'));
+    await chooseOption(user, '0.10');
+    await user.click(panel.getByRole('button', { name: '确定' }));
+
+    expect(await screen.findByText(MSG.productEdited)).toBeTruthy();
+    expect(server.calls(PRODUCT.productEdit)[0]?.json).toMatchObject({ id: 7, inspectionLevel: 'III', aql: 0.1 });
   });
 
   it('offers no writes on a published product', async () => {

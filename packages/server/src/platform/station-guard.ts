@@ -1,0 +1,181 @@
+import { MSG, STATION_APP_MENUS, STATION_APP_NAMES, STATION_MSG, type TerminalType } from '@factory/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ExpressionBuilder, Kysely } from 'kysely';
+import { bearerToken } from './auth.js';
+import type { AppConfig } from './config.js';
+import type { Db } from './db.js';
+import { unauthorized } from './errors.js';
+import { prepared } from './prepared.js';
+import type { Database } from './schema.js';
+import { hashToken, touchEveryMs } from './sessions.js';
+import { MINUTE } from './time.js';
+
+/*
+ * The station guard (DESIGN.md §6): who calls the station API, read from the
+ * station token. Shared by every module serving terminals (the overall check,
+ * the PDA's stock and spot checks): each registers it on its own routes.
+ */
+
+/** Who calls the station API: the terminal and the user signed in on it, known after the station guard ran. */
+export interface StationCaller {
+  tokenHash: string;
+  terminalId: number;
+  terminalCode: string;
+  terminalName: string;
+  terminalType: TerminalType;
+  terminalStatus: number;
+  /** the task and flow the terminal serves as read by the guard (the result re-reads the task) */
+  taskId: number | null;
+  flowId: number | null;
+  accountId: number;
+  userName: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    station: StationCaller | null;
+  }
+}
+
+
+/**
+ * Whether the terminal is within the user's lines, as tasks are (platform/task-scope.ts):
+ * a tenant's root account has every line, a user below it the lines it is tied
+ * to (account_line), and a terminal on no line (an unused PAD, a PDA) is the
+ * whole account's. The platform administrator is let through by the caller.
+ */
+export const onUserLine = (eb: ExpressionBuilder<Database, 'account' | 'terminal'>) =>
+  eb.or([
+    eb('account.parentId', 'is', null),
+    eb('terminal.lineId', 'is', null),
+    eb.exists(
+      eb
+        .selectFrom('account_line')
+        .select('account_line.lineId')
+        .whereRef('account_line.accountId', '=', 'account.id')
+        .whereRef('account_line.lineId', '=', 'terminal.lineId'),
+    ),
+  ]);
+
+const sessionQuery = prepared(['tokenHash'], (db, _dialect, { tokenHash }: { tokenHash: string }) =>
+  db
+    .selectFrom('station_session')
+    .innerJoin('account', 'account.id', 'station_session.accountId')
+    .innerJoin('terminal', 'terminal.id', 'station_session.terminalId')
+    .select((eb) => [
+      'station_session.lastSeenAt',
+      'station_session.terminalId',
+      'station_session.accountId',
+      'account.userName',
+      'account.status as accountStatus',
+      'account.platformAdmin',
+      'terminal.terminalCode',
+      'terminal.terminalName',
+      'terminal.terminalType',
+      'terminal.status as terminalStatus',
+      'terminal.taskId',
+      'terminal.flowId',
+      eb
+        .exists(
+          eb
+            .selectFrom('role_menu')
+            .innerJoin('role', 'role.id', 'role_menu.roleId')
+            .innerJoin('menu', 'menu.id', 'role_menu.menuId')
+            .select('role_menu.menuId')
+            .whereRef('role_menu.roleId', '=', 'account.roleId')
+            .where('role.status', '=', 1)
+            .where('menu.type', '=', 0)
+            .where((menu) =>
+              menu.or([
+                menu.and([menu('terminal.terminalType', '=', 'PDA'), menu('menu.url', 'in', [...STATION_APP_MENUS.PDA])]),
+                menu.and([menu('terminal.terminalType', '<>', 'PDA'), menu('menu.url', 'in', [...STATION_APP_MENUS.PAD])]),
+              ]),
+            ),
+        )
+        .as('holdsApp'),
+      onUserLine(eb).as('onUserLine'),
+    ])
+    .where('station_session.tokenHash', '=', tokenHash),
+);
+
+/**
+ * The session of a station token with its terminal and user, and whether the
+ * user's role still holds the terminal type's APP menu: one indexed read, the
+ * whole cost of the station guard.
+ */
+export async function findStationSession(db: Db, tokenHash: string) {
+  return (await sessionQuery(db.kysely, db.dialect, { tokenHash })).rows[0];
+}
+
+export async function touchStationSession(db: Kysely<Database>, tokenHash: string, now: number): Promise<void> {
+  await db.updateTable('station_session').set({ lastSeenAt: now }).where('tokenHash', '=', tokenHash).execute();
+}
+
+/** Ends a station session; the terminal no longer shows its user as the worker. */
+export async function endStationSession(db: Kysely<Database>, tokenHash: string, terminalId: number, accountId: number): Promise<void> {
+  await db.deleteFrom('station_session').where('tokenHash', '=', tokenHash).execute();
+  await db.updateTable('terminal').set({ workerId: null }).where('id', '=', terminalId).where('workerId', '=', accountId).execute();
+}
+
+/**
+ * The station guard, an onRequest hook of the station plugin only: the bearer
+ * token's session with its terminal and user in one read. Unknown or idle: 401
+ * 终端登录已失效; a stopped user, one whose role lost the APP menu or one no
+ * longer tied to the terminal's line: 401 too, with the reason, and the session
+ * ends (the app goes back to its sign-in).
+ */
+export function registerStationGuard(app: FastifyInstance, db: Db, config: AppConfig, openPaths: readonly string[]): void {
+  const idleMs = config.sessionIdleMinutes * MINUTE;
+  // As for console sessions: some slack keeps reads reads, well inside the idle limit.
+  const touchEvery = touchEveryMs(idleMs);
+  // Every station module registers the guard on its own plugin; the request carries one decoration.
+  if (!app.hasRequestDecorator('station')) app.decorateRequest('station', null);
+  app.addHook('onRequest', async (request) => {
+    if (openPaths.includes(request.routeOptions.url ?? '')) return;
+    const token = bearerToken(request);
+    if (!token) throw unauthorized(STATION_MSG.sessionExpired);
+    const tokenHash = hashToken(token);
+    const session = await findStationSession(db, tokenHash);
+    if (!session) throw unauthorized(STATION_MSG.sessionExpired);
+    const end = () => endStationSession(db.kysely, tokenHash, session.terminalId, session.accountId);
+    const now = Date.now();
+    if (now - session.lastSeenAt > idleMs) {
+      await end();
+      throw unauthorized(STATION_MSG.sessionExpired);
+    }
+    if (session.accountStatus !== 1) {
+      await end();
+      throw unauthorized(MSG.accountStopped);
+    }
+    const terminalType = session.terminalType as TerminalType;
+    if (session.platformAdmin !== 1 && !session.holdsApp) {
+      await end();
+      throw unauthorized(STATION_MSG.noAppPermission(STATION_APP_NAMES[terminalType]));
+    }
+    // The terminal may have been moved to another line, or the user off its line, since the sign-in.
+    if (session.platformAdmin !== 1 && !session.onUserLine) {
+      await end();
+      throw unauthorized(STATION_MSG.lineNotOfUser);
+    }
+    if (now - session.lastSeenAt > touchEvery) await touchStationSession(db.kysely, tokenHash, now);
+    request.station = {
+      tokenHash,
+      terminalId: session.terminalId,
+      terminalCode: session.terminalCode,
+      terminalName: session.terminalName,
+      terminalType,
+      terminalStatus: session.terminalStatus,
+      taskId: session.taskId,
+      flowId: session.flowId,
+      accountId: session.accountId,
+      userName: session.userName,
+    };
+  });
+}
+
+/** The caller of a guarded station route (the guard ran, so it is there). */
+export function requireStation(request: { station: StationCaller | null }): StationCaller {
+  if (!request.station) throw unauthorized(STATION_MSG.sessionExpired);
+  return request.station;
+}
+
