@@ -14,8 +14,8 @@ import {
 } from '../packages/simulator/src/index.js';
 import { adminApi } from './support/api.js';
 import { launchBrowser } from './support/browser.js';
-import { ADMIN_PASSWORD, type RunningServer, startServer } from './support/server.js';
-import { pathOf } from './support/ui.js';
+import { type RunningServer, startServer } from './support/server.js';
+import { signInAsAdmin } from './support/ui.js';
 
 const MODEL = 'GW_BOARD_E2E';
 
@@ -36,14 +36,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-async function signIn(page: Page): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('用户名').fill('admin');
-  await page.getByLabel('密码').fill(ADMIN_PASSWORD);
-  await page.getByLabel('密码').press('Enter');
-  await expect.poll(() => pathOf(page), { timeout: 5000 }).toBe('/dataCenter');
-}
 
 /** The board's 已生产 figure as a number (the slide may be faded out; its text is still there). */
 async function produced(page: Page): Promise<number> {
@@ -68,7 +60,7 @@ describe('the task board and the dashboard move with the stations', () => {
   it("shows the board's produced count rising while the simulator runs, without a reload", async () => {
     const context = await browser.newContext({ baseURL: server.url, locale: 'zh-CN', viewport: { width: 1920, height: 1080 } });
     const page = await context.newPage();
-    await signIn(page);
+    await signInAsAdmin(page);
     const twice = (text: string) => encodeURIComponent(encodeURIComponent(text));
     await page.goto(`/dataWatch?id=${task.taskId}&productNumber=${twice(MODEL)}&productionLineName=${twice('测试产线')}`);
     await expect.poll(() => produced(page), { timeout: 10_000 }).toBe(0);
@@ -134,7 +126,7 @@ describe('the task list and the dashboard at the screens the factory uses (issue
   ])('fits every date, model and figure at %i×%i', async (width, height) => {
     const context = await browser.newContext({ baseURL: server.url, locale: 'zh-CN', viewport: { width, height } });
     const page = await context.newPage();
-    await signIn(page);
+    await signInAsAdmin(page);
     await page.goto('/productionCenter');
     await expect.poll(() => page.getByText(MODEL).first().isVisible(), { timeout: 10_000 }).toBe(true);
     expect(await textsThatDoNotFit(page, '.ant-table-thead th, .ant-table-tbody td:not(:last-child)')).toEqual([]);

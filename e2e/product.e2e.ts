@@ -4,8 +4,8 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageApi } from './support/api.js';
 import { launchBrowser } from './support/browser.js';
-import { ADMIN_PASSWORD, type RunningServer, startServer } from './support/server.js';
-import { fieldError, message, panel, pickOption } from './support/ui.js';
+import { type RunningServer, startServer } from './support/server.js';
+import { fieldError, message, panel, pickOption, signInAsAdmin } from './support/ui.js';
 
 const SCREENSHOTS = path.resolve(import.meta.dirname, '../docs/screenshots');
 
@@ -102,11 +102,7 @@ describe('product definition: from a new product to publishing it', () => {
   it('creates a product, its properties of every type and three flows, reorders them, uploads firmware and publishes', async () => {
     const context = await browser.newContext({ baseURL: server.url, locale: 'zh-CN', viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
-    await page.goto('/login');
-    await page.getByLabel('用户名').fill('admin');
-    await page.getByLabel('密码').fill(ADMIN_PASSWORD);
-    await page.getByLabel('密码').press('Enter');
-    await expect.poll(() => new URL(page.url()).pathname, { timeout: 5000 }).toBe('/dataCenter');
+    await signInAsAdmin(page);
 
     // the product
     await page.goto('/productCenter');

@@ -11,8 +11,8 @@ import {
 } from '../packages/simulator/src/index.js';
 import { adminApi } from './support/api.js';
 import { launchBrowser } from './support/browser.js';
-import { ADMIN_PASSWORD, type RunningServer, startServer } from './support/server.js';
-import { pathOf, pickOption } from './support/ui.js';
+import { type RunningServer, startServer } from './support/server.js';
+import { pathOf, pickOption, signInAsAdmin } from './support/ui.js';
 
 /** Two flows, each with one measured value and one manual check; 上电检测 binds the MAC. */
 const PRODUCT: ProductPlan = {
@@ -124,11 +124,7 @@ afterAll(async () => {
 async function signedInPage(): Promise<Page> {
   const context = await browser.newContext({ baseURL: server.url, locale: 'zh-CN', timezoneId: 'Asia/Shanghai', viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
-  await page.goto('/login');
-  await page.getByLabel('用户名').fill('admin');
-  await page.getByLabel('密码').fill(ADMIN_PASSWORD);
-  await page.getByLabel('密码').press('Enter');
-  await expect.poll(() => pathOf(page), { timeout: 5000 }).toBe('/dataCenter');
+  await signInAsAdmin(page);
   return page;
 }
 

@@ -7,8 +7,8 @@ import { ROUTES } from '../packages/web/src/app/route-table.js';
 import { adminApi } from './support/api.js';
 import { launchBrowser } from './support/browser.js';
 import { watchCsp } from './support/csp.js';
-import { ADMIN_PASSWORD, type RunningServer, startServer } from './support/server.js';
-import { message, pathOf } from './support/ui.js';
+import { type RunningServer, startServer } from './support/server.js';
+import { message, signInAsAdmin } from './support/ui.js';
 
 // Issue 12, findings 5 and 8: every page runs under the server's Content-Security-Policy
 // (platform/security-headers.ts) without a single violation, and no url the browser asks
@@ -56,11 +56,7 @@ async function hoverCharts(page: Page): Promise<void> {
 describe('pages under the Content-Security-Policy', () => {
   it('runs every console page, its dialogs, charts, live events and PDF viewer without a violation', async () => {
     const { context, page, violations, urls } = await newContext();
-    await page.goto('/login');
-    await page.getByLabel('用户名').fill('admin');
-    await page.getByLabel('密码').fill(ADMIN_PASSWORD);
-    await page.getByLabel('密码').press('Enter');
-    await expect.poll(() => pathOf(page), { timeout: 5000 }).toBe('/dataCenter');
+    await signInAsAdmin(page);
     const token = await page.evaluate(() => JSON.parse(sessionStorage.getItem('factory-console-session') ?? '{}').state?.token as string);
     expect(token).toBeTruthy();
 

@@ -18,8 +18,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setFirstPassword, StationClient } from '../packages/simulator/src/index.js';
 import { adminApi, type ConsoleApi, seedLine, seedPad, seedPublishedProduct } from './support/api.js';
 import { launchBrowser } from './support/browser.js';
-import { ADMIN_PASSWORD, type RunningServer, startServer } from './support/server.js';
-import { pathOf } from './support/ui.js';
+import { type RunningServer, startServer } from './support/server.js';
+import { pathOf, signInAsAdmin } from './support/ui.js';
 
 const SCREENSHOTS = path.resolve(import.meta.dirname, '../docs/screenshots');
 const MODEL = 'GW_STOCK_E2E';
@@ -298,11 +298,7 @@ describe('finished goods: a PDA stocks, spot-checks and ships; the console and t
   it('shows the batches, their units, a unit’s production tests and the shipped units in the console; the big screen moves', async () => {
     const context = await browser.newContext({ baseURL: server.url, locale: 'zh-CN', timezoneId: 'Asia/Shanghai', viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
-    await page.goto('/login');
-    await page.getByLabel('用户名').fill('admin');
-    await page.getByLabel('密码').fill(ADMIN_PASSWORD);
-    await page.getByLabel('密码').press('Enter');
-    await expect.poll(() => pathOf(page), { timeout: 5000 }).toBe('/dataCenter');
+    await signInAsAdmin(page);
 
     // The big screen: six stocked, three checked, two reports (one accepted), two shipped.
     const after = await statistics();
@@ -321,6 +317,7 @@ describe('finished goods: a PDA stocks, spot-checks and ships; the console and t
     expect(await figure('抽检数量').textContent()).toBe(`${after.checkRandomCount}台`);
     expect(await figure('出库数量').textContent()).toBe(`${after.outStockCount}台`);
     await expect.poll(() => page.getByRole('meter', { name: '抽检合格率' }).getAttribute('aria-valuenow')).toBe('50');
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'data-center-stock-1440.png') });
 
     // 抽检管理: today's two batches, each with its plan and verdict.
     await page.goto('/spotCheck');

@@ -4,8 +4,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminApi, type ConsoleApi, seedLine, seedPad, seedPublishedProduct } from './support/api.js';
 import { launchBrowser } from './support/browser.js';
-import { ADMIN_PASSWORD, type RunningServer, startServer } from './support/server.js';
-import { fieldError, message, pathOf, pickOption } from './support/ui.js';
+import { type RunningServer, startServer } from './support/server.js';
+import { fieldError, message, pathOf, pickOption, signInAsAdmin } from './support/ui.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -54,11 +54,7 @@ describe('production-line task: plan, label, run', () => {
       window.close = () => void (flags.closed += 1);
     });
     const page = await context.newPage();
-    await page.goto('/login');
-    await page.getByLabel('用户名').fill('admin');
-    await page.getByLabel('密码').fill(ADMIN_PASSWORD);
-    await page.getByLabel('密码').press('Enter');
-    await expect.poll(() => pathOf(page), { timeout: 5000 }).toBe('/dataCenter');
+    await signInAsAdmin(page);
 
     // step 1
     await page.goto('/productionCenter');

@@ -1,4 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { ADMIN_PASSWORD } from './server.js';
 
 /** The open dialog or side panel with this title (antd modals and drawers are both role=dialog). */
 export function panel(page: Page, title: string): Locator {
@@ -24,4 +26,13 @@ export async function pickOption(page: Page, scope: Locator, label: string, opti
 /** The path the page is on. */
 export function pathOf(page: Page): string {
   return new URL(page.url()).pathname;
+}
+
+/** The admin signed in on the console's login page (the server runs with CAPTCHA=off), landed on 数据中心. */
+export async function signInAsAdmin(page: Page): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('用户名').fill('admin');
+  await page.getByLabel('密码').fill(ADMIN_PASSWORD);
+  await page.getByLabel('密码').press('Enter');
+  await expect.poll(() => pathOf(page), { timeout: 5000 }).toBe('/dataCenter');
 }

@@ -1,8 +1,6 @@
-import type { AddressInfo } from 'node:net';
 import { TASK_ENDPOINTS } from '@factory/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, buildTestApp, type TestApp } from '../../server/test/test-app.js';
-import { type ConsoleApi, consoleLogin } from './console-client.js';
+import { describe, expect, it } from 'vitest';
+import { liveServer } from '../test/live-server.js';
 import { codesReader } from './factory-discovery.js';
 import { GATEWAY, singleTaskPlan } from './factory-plan.js';
 import { runFactory } from './factory-run.js';
@@ -15,22 +13,14 @@ import { type PlannedTask, planNextTask, type SeededTask, seedFactory, taskStatu
  * says which, and the stations go on. Against a real server (SQLite) on a port.
  */
 describe('a factory run that plans the next task when one finishes', () => {
-  let t: TestApp;
-  let url: string;
-  let api: ConsoleApi;
-  beforeAll(async () => {
-    t = await buildTestApp('sqlite');
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-    api = (await consoleLogin(url, 'admin', ADMIN_PASSWORD)).api;
-  }, 60_000);
-  afterAll(() => t?.close());
+  const live = liveServer();
 
   /** Terminal codes on each flow of a task, flow by flow. */
   const padsByFlow = async (taskId: number) =>
-    (await api(TASK_ENDPOINTS.taskEditData, { taskId })).flowPads.map((flowPad) => flowPad.padInfos.map((pad) => pad.code).sort());
+    (await live.api(TASK_ENDPOINTS.taskEditData, { taskId })).flowPads.map((flowPad) => flowPad.padInfos.map((pad) => pad.code).sort());
 
   it('finishes a task, plans the next on the same line and PADs, says so, and goes on until stopped', { timeout: 120_000 }, async () => {
+    const { url, api } = live;
     const plan = {
       ...singleTaskPlan(GATEWAY, { units: 3, stations: GATEWAY.flows.length, operatorCount: 1, padPrefix: 'RUN' }),
       manualStation: { name: 'runworker', password: 'Station123' },
@@ -80,6 +70,7 @@ describe('a factory run that plans the next task when one finishes', () => {
   });
 
   it('finishes a task whose flows drained with units left before planning the next on its PADs', { timeout: 60_000 }, async () => {
+    const { url, api } = live;
     // A product of its own, so the task is new (seeding reuses a product's open task).
     const product = { ...GATEWAY, number: 'GW_DRAIN', code: 'GWDRAIN' };
     const plan = singleTaskPlan(product, { units: 50, stations: product.flows.length, operatorCount: 1, padPrefix: 'DRAIN' });

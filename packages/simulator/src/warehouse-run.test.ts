@@ -1,8 +1,7 @@
-import type { AddressInfo } from 'node:net';
 import { DATA_CENTER_ENDPOINTS, ROLE_ENDPOINTS, STOCK_ENDPOINTS } from '@factory/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, buildTestApp, type TestApp } from '../../server/test/test-app.js';
-import { type ConsoleApi, consoleLogin } from './console-client.js';
+import { describe, expect, it } from 'vitest';
+import { liveServer } from '../test/live-server.js';
+import { consoleLogin } from './console-client.js';
 import { batchUnitsReader, codesReader } from './factory-discovery.js';
 import { GATEWAY, singleTaskPlan, WAREHOUSE_ROLE } from './factory-plan.js';
 import { seedFactory } from './factory-seed.js';
@@ -18,18 +17,10 @@ import { startWarehouse } from './warehouse.js';
  * 抽检管理, 出库记录 and big screen then show is read back through the console API.
  */
 describe('the warehouse at the seeded PDA', () => {
-  let t: TestApp;
-  let url: string;
-  let api: ConsoleApi;
-  beforeAll(async () => {
-    t = await buildTestApp('sqlite');
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-    api = (await consoleLogin(url, 'admin', ADMIN_PASSWORD)).api;
-  }, 60_000);
-  afterAll(() => t?.close());
+  const live = liveServer();
 
   it('stocks the passed units in batches, spot-checks them by plan and ships accepted ones', { timeout: 90_000 }, async () => {
+    const { url, api } = live;
     const product = { ...GATEWAY, number: 'GW_STOCK', code: 'GWSTOCK' };
     const plan = {
       ...singleTaskPlan(product, { units: 60, stations: product.flows.length, operatorCount: 1, padPrefix: 'WH' }),

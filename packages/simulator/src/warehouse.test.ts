@@ -73,6 +73,7 @@ class FakePda implements PdaApi {
       sampleSize: batch.plan?.sampleSize ?? null,
       acceptNumber: batch.plan?.acceptNumber ?? null,
       rejectNumber: batch.plan?.rejectNumber ?? null,
+      severity: 'NORMAL' as const,
       checkedCount: batch.checks.size,
       defectCount: defects,
       verdict: batch.verdict,

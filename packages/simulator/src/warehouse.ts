@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { BatchVerdict } from '@factory/contracts';
 import type { CloseBatchAnswer, PdaApi, PdaBatch, SpotCheckAnswer } from './pda-client.js';
 import { pick, type Random } from './random.js';
+import { RefusalCounts } from './simulation-stats.js';
 import { StationRefusal } from './station-client.js';
 
 /** A unit that passed the last flow of its task: what the warehouse stocks. */
@@ -61,7 +62,7 @@ interface Batch {
 }
 
 /** Counts of the warehouse, for the progress line and the summary. */
-export class WarehouseStats {
+export class WarehouseStats extends RefusalCounts {
   /** units stocked in, and scans of units already in stock (a rerun) */
   stocked = 0;
   alreadyStocked = 0;
@@ -71,18 +72,10 @@ export class WarehouseStats {
   accepted = 0;
   rejected = 0;
   shipped = 0;
-  refused = 0;
   /** passed units not taken because the queue was full */
   dropped = 0;
   /** stock-ins that scanned the SN rather than the production code */
   scannedBySn = 0;
-  readonly refusals = new Map<string, number>();
-
-  refusal(status: number, message: string): void {
-    this.refused += 1;
-    const key = `${status} ${message}`;
-    this.refusals.set(key, (this.refusals.get(key) ?? 0) + 1);
-  }
 }
 
 /**
@@ -393,7 +386,7 @@ export function startWarehouse(options: WarehouseOptions): Warehouse {
       stats.alreadyStocked += 1;
       return true;
     }
-    stats.refusal(error.status, error.message);
+    stats.recordRefusal(error.status, error.message);
     return false;
   }
 

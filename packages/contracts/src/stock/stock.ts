@@ -1,7 +1,7 @@
 import '../zod-jitless.js';
 import { z } from 'zod';
 import { decimal, hasNul, idField, MAX_ID, optionalId, optionalText, timeText } from '../admin/common.js';
-import { INSPECTION_LEVELS } from './sampling-plan.js';
+import { INSPECTION_LEVELS, INSPECTION_SEVERITIES } from './sampling-plan.js';
 import { STOCK_MSG } from './messages.js';
 import { FLOW_RESULT_STATUSES } from '../station/station.js';
 
@@ -72,6 +72,8 @@ export const batchPlan = z.object({
   sampleSize: z.number().int().nullable(),
   acceptNumber: z.number().int().nullable(),
   rejectNumber: z.number().int().nullable(),
+  /** the table the plan was drawn from: normal, or tightened after rejected batches (GB/T 2828.1 §9.3); NORMAL while open */
+  severity: z.enum(INSPECTION_SEVERITIES),
   /** units checked so far, and those found defective */
   checkedCount: z.number().int(),
   defectCount: z.number().int(),

@@ -14,6 +14,7 @@ import { sessionHardeningMigration } from './migrations/011-session-hardening.js
 import { boardFiguresMigration } from './migrations/012-board-figures.js';
 import { recordOrderMigration } from './migrations/013-record-order.js';
 import { stockMigration } from './migrations/014-stock.js';
+import { stockSeverityMigration } from './migrations/015-stock-severity.js';
 
 /**
  * Migrations live in code (not discovered on disk) so the compiled server and the
@@ -37,6 +38,7 @@ class CodeMigrations implements MigrationProvider {
       '012-board-figures': boardFiguresMigration(),
       '013-record-order': recordOrderMigration(),
       '014-stock': stockMigration(this.db.dialect),
+      '015-stock-severity': stockSeverityMigration(),
     };
   }
 }

@@ -350,9 +350,6 @@ async function insertStockBatch(db: Kysely<Database>, options: { ownerId: number
       sampleSize: 1,
       acceptNumber: 0,
       rejectNumber: 1,
-      decidedTime: null,
-      checkTime: null,
-      checkUserName: null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -365,15 +362,6 @@ async function insertStockBatch(db: Kysely<Database>, options: { ownerId: number
       productId: unit.productId,
       inTime: now,
       inUserName: 'fixture',
-      inTerminalId: null,
-      checkPass: null,
-      defect: null,
-      checkTime: null,
-      checkUserName: null,
-      outTime: null,
-      outDay: null,
-      outUserName: null,
-      outTerminalId: null,
     })
     .execute();
   return batch.id;

@@ -6,7 +6,7 @@ import type { QueuedStockWrite } from './lib/stock-queue';
 import { STORAGE_KEYS } from './lib/storage';
 import { StationApp } from './station-app';
 import { installStationServer, signedIn } from './test/station-fixtures';
-import { ALL_MODES, installPdaServer, PDA_SESSION, PDA_TOKEN, pdaSignedIn } from './test/stock-fixtures';
+import { ALL_MODES, installPdaServer, PDA_SESSION, PDA_TOKEN } from './test/stock-fixtures';
 
 afterEach(() => localStorage.clear());
 
@@ -33,7 +33,7 @@ async function openPda(user: User, mode?: '入库' | '抽检' | '出库') {
 
 describe('PDA modes', () => {
   it('shows only the modes the user holds, keeps the chosen one on the device, and never asks for a PAD assignment', async () => {
-    pdaSignedIn();
+    signedIn(PDA_SESSION);
     const { server } = installPdaServer({ modes: { ...ALL_MODES, spotCheck: false } });
     const user = userEvent.setup();
     const page = render(<StationApp />);
@@ -68,7 +68,7 @@ describe('PDA modes', () => {
 
 describe('入库', () => {
   it('stocks a scanned unit into its batch and shows the batch number and count big, then lists the batch', async () => {
-    pdaSignedIn();
+    signedIn(PDA_SESSION);
     const { posts, server } = installPdaServer({ units: [{ code: 'K7Q2M9XA4B', sn: 'SN-0001' }, { code: 'H3N8P2RC6D' }] });
     const user = userEvent.setup();
     await openPda(user);
@@ -90,7 +90,7 @@ describe('入库', () => {
   });
 
   it('refuses a unit not passed, already stocked or unknown with the server’s message, big and red', async () => {
-    pdaSignedIn();
+    signedIn(PDA_SESSION);
     installPdaServer({ units: [{ code: 'FAILED0001', passed: false }, { code: 'K7Q2M9XA4B' }] });
     const user = userEvent.setup();
     await openPda(user);
@@ -108,7 +108,7 @@ describe('入库', () => {
   });
 
   it('closes a batch after a confirm step and shows the plan it got', async () => {
-    pdaSignedIn();
+    signedIn(PDA_SESSION);
     const { posts } = installPdaServer({ units: [{ code: 'U1' }, { code: 'U2' }, { code: 'U3' }], plan: { codeLetter: 'A', sampleSize: 2, acceptNumber: 0, rejectNumber: 1 } });
     const user = userEvent.setup();
     await openPda(user);
@@ -132,7 +132,7 @@ describe('抽检', () => {
   const closedBatch = { batchNo: 'RK20261126-004', units: ['U1', 'U2', 'U3', 'U4'], codeLetter: 'B', sampleSize: 3, acceptNumber: 0, rejectNumber: 1 };
 
   it('picks a batch, checks scanned units, asks a defect note for 不合格, and shows 批次不合格 once decided', async () => {
-    pdaSignedIn();
+    signedIn(PDA_SESSION);
     const { posts } = installPdaServer({ units: closedBatch.units.map((code) => ({ code })), closed: [closedBatch] });
     const user = userEvent.setup();
     await openPda(user, '抽检');
@@ -173,7 +173,7 @@ describe('抽检', () => {
   });
 
   it('opens a batch by scanning any unit of it, refuses a unit of another batch, and shows 批次合格', async () => {
-    pdaSignedIn();
+    signedIn(PDA_SESSION);
     const other = { batchNo: 'RK20261126-005', units: ['V1'], codeLetter: 'A', sampleSize: 2, acceptNumber: 0, rejectNumber: 1 };
     const small = { batchNo: 'RK20261126-004', units: ['U1', 'U2'], codeLetter: 'A', sampleSize: 1, acceptNumber: 0, rejectNumber: 1 };
     const { server } = installPdaServer({ units: [{ code: 'U1' }, { code: 'U2' }, { code: 'V1' }], closed: [small, other] });
@@ -199,7 +199,7 @@ describe('抽检', () => {
 
 describe('出库', () => {
   it('ships a unit of an accepted batch, and refuses one of a batch not yet accepted or one already out', async () => {
-    pdaSignedIn();
+    signedIn(PDA_SESSION);
     installPdaServer({
       units: [{ code: 'A1' }, { code: 'P1' }],
       closed: [
@@ -223,7 +223,7 @@ describe('出库', () => {
 
 describe('PDA offline queue', () => {
   it('queues a scan whose answer was lost, resends it with the same clientId, and shows the unit once', async () => {
-    pdaSignedIn();
+    signedIn(PDA_SESSION);
     const { state, posts } = installPdaServer({ units: [{ code: 'K7Q2M9XA4B' }, { code: 'H3N8P2RC6D' }] });
     const user = userEvent.setup();
     await openPda(user);
@@ -262,7 +262,7 @@ describe('PDA offline queue', () => {
   it('shows a queued write the server refused on arrival, and drops it from the queue', async () => {
     const entry: QueuedStockWrite = { terminalId: PDA_SESSION.terminal.id, queuedAt: Date.now(), write: { kind: 'out', body: { clientId: 'c0ffee00-0000-4000-8000-000000000003', code: 'NOPE000001' } } };
     localStorage.setItem(STORAGE_KEYS.stockQueue, JSON.stringify([entry]));
-    pdaSignedIn();
+    signedIn(PDA_SESSION);
     installPdaServer();
     const user = userEvent.setup();
     await openPda(user);

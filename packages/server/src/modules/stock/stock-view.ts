@@ -1,4 +1,4 @@
-import type { BatchPlan, BatchVerdict, InspectionLevel, StationBatch, StationCheck, StockBatch, StockBatchStatus, StockRecord } from '@factory/contracts';
+import type { BatchPlan, BatchVerdict, InspectionLevel, InspectionSeverity, StationBatch, StationCheck, StockBatch, StockBatchStatus, StockRecord } from '@factory/contracts';
 import { formatTime } from '../../platform/time.js';
 import type { BatchRow } from './batch.repository.js';
 import type { UnitRow } from './stock-unit.repository.js';
@@ -16,6 +16,7 @@ export function planOf(batch: BatchRow): BatchPlan {
     sampleSize: batch.sampleSize,
     acceptNumber: batch.acceptNumber,
     rejectNumber: batch.rejectNumber,
+    severity: batch.severity as InspectionSeverity,
     checkedCount: batch.checkedCount,
     defectCount: batch.defectCount,
     verdict: batch.verdict as BatchVerdict,

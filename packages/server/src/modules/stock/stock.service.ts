@@ -5,8 +5,10 @@ import {
   DEFAULT_INSPECTION_LEVEL,
   INSPECTION_LEVELS,
   type InspectionLevel,
+  type InspectionSeverity,
   isAql,
-  samplingPlan,
+  nextSeverity,
+  samplingPlanOf,
   STOCK_MSG,
   type SpotCheckAnswer,
   type StationBatch,
@@ -129,17 +131,6 @@ async function openBatch(tx: Db, caller: PdaCaller, unit: ScannedUnit, clock: St
       createTime: clock.now,
       stockDay: day,
       stockUserName: caller.userName,
-      closeTime: null,
-      inspectionLevel: null,
-      aql: null,
-      lotSize: null,
-      codeLetter: null,
-      sampleSize: null,
-      acceptNumber: null,
-      rejectNumber: null,
-      decidedTime: null,
-      checkTime: null,
-      checkUserName: null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -179,14 +170,6 @@ export async function stockIn(tx: Db, caller: PdaCaller, body: { code: string; c
       inTime: clock.now,
       inUserName: caller.userName,
       inTerminalId: caller.terminalId,
-      checkPass: null,
-      defect: null,
-      checkTime: null,
-      checkUserName: null,
-      outTime: null,
-      outDay: null,
-      outUserName: null,
-      outTerminalId: null,
     })
     .execute();
   await tx.kysely.updateTable('stock_batch').set((eb) => ({ count: eb('count', '+', 1) })).where('id', '=', batch.id).execute();
@@ -202,6 +185,25 @@ async function qualitySettings(tx: Db, productId: number): Promise<{ level: Insp
   return { level, aql };
 }
 
+/**
+ * Normal or tightened inspection for the product's next batch (GB/T 2828.1 §9.3):
+ * from the verdicts of its batches decided so far, in the order they were closed.
+ * A batch still being checked has no say yet.
+ */
+async function severityFor(tx: Db, ownerId: number, productId: number): Promise<InspectionSeverity> {
+  const decided = await tx.kysely
+    .selectFrom('stock_batch')
+    .select('verdict')
+    .where('ownerId', '=', ownerId)
+    .where('productId', '=', productId)
+    .where('status', '=', 'CLOSED')
+    .where('verdict', '<>', 'PENDING')
+    .orderBy('closeTime')
+    .orderBy('id')
+    .execute();
+  return nextSeverity(decided.map((batch) => batch.verdict as 'ACCEPT' | 'REJECT'));
+}
+
 /** 结束入库: the batch takes no more units and its GB/T 2828.1 plan is fixed from its size. */
 export async function closeBatch(tx: Db, caller: PdaCaller, body: { batchNo: string; clientId?: string | undefined }, clock: StockClock): Promise<StockOutcome<StationBatch>> {
   await lockAccountStock(tx, caller.ownerId);
@@ -213,7 +215,8 @@ export async function closeBatch(tx: Db, caller: PdaCaller, body: { batchNo: str
   if (batch.status !== 'OPEN') throw conflict(STOCK_MSG.batchNotOpen(body.batchNo));
   if (batch.count === 0) throw conflict(STOCK_MSG.batchEmpty(body.batchNo));
   const { level, aql } = await qualitySettings(tx, batch.productId);
-  const plan = samplingPlan(batch.count, level, aql);
+  const severity = await severityFor(tx, caller.ownerId, batch.productId);
+  const plan = samplingPlanOf(batch.count, level, aql, severity);
   await tx.kysely
     .updateTable('stock_batch')
     .set({
@@ -226,6 +229,7 @@ export async function closeBatch(tx: Db, caller: PdaCaller, body: { batchNo: str
       sampleSize: plan.sampleSize,
       acceptNumber: plan.acceptNumber,
       rejectNumber: plan.rejectNumber,
+      severity,
     })
     .where('id', '=', batch.id)
     .execute();

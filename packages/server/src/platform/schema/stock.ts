@@ -24,6 +24,8 @@ export interface StockBatchTable {
   sampleSize: number | null;
   acceptNumber: number | null;
   rejectNumber: number | null;
+  /** INSPECTION_SEVERITIES: the table its plan was drawn from (migration 015) */
+  severity: Generated<string>;
   checkedCount: Generated<number>;
   defectCount: Generated<number>;
   recheckCount: Generated<number>;

@@ -1,5 +1,6 @@
 // Test data of the stock pages (imported by their *.test.tsx only).
 import type { OutputRecord, StockBatch, StockRecord, StockRecordDetail } from '@factory/contracts';
+import { NO_PLAN } from '../../test/batch-plan-fixtures';
 
 /** A closed batch of 20 units on plan n=5 Ac=0 Re=1, not yet checked. */
 export function batchOf(fields: Partial<StockBatch> & Pick<StockBatch, 'id'>): StockBatch {
@@ -24,6 +25,7 @@ export function batchOf(fields: Partial<StockBatch> & Pick<StockBatch, 'id'>): S
     sampleSize: 5,
     acceptNumber: 0,
     rejectNumber: 1,
+    severity: 'NORMAL',
     checkedCount: 0,
     defectCount: 0,
     verdict: 'PENDING',
@@ -32,33 +34,26 @@ export function batchOf(fields: Partial<StockBatch> & Pick<StockBatch, 'id'>): S
 }
 
 /** A batch still taking units: no plan yet. */
-export const openBatchOf = (fields: Partial<StockBatch> & Pick<StockBatch, 'id'>) =>
-  batchOf({
-    status: 'OPEN',
-    closeTime: null,
-    inspectionLevel: null,
-    aql: null,
-    lotSize: null,
-    codeLetter: null,
-    sampleSize: null,
-    acceptNumber: null,
-    rejectNumber: null,
-    ...fields,
-  });
+export const openBatchOf = (fields: Partial<StockBatch> & Pick<StockBatch, 'id'>) => batchOf({ status: 'OPEN', closeTime: null, ...NO_PLAN, ...fields });
+
+/** A unit in stock: stocked in on the day of batchOf, neither checked nor shipped. */
+const IN_STOCK = {
+  imei: null,
+  mac: null,
+  stockTime: '2026-03-02 09:00:00',
+  outTime: null,
+  ifCheck: false,
+  checkPass: null,
+  defect: null,
+  operator: null,
+  randomCheckTime: null,
+} satisfies Partial<StockRecord> & Partial<StockRecordDetail>;
 
 export function unitOf(fields: Partial<StockRecord> & Pick<StockRecord, 'id'>): StockRecord {
   return {
     sn: `SN-${fields.id}`,
     produceCode: `P0${fields.id}`,
-    imei: null,
-    mac: null,
-    stockTime: '2026-03-02 09:00:00',
-    outTime: null,
-    ifCheck: false,
-    checkPass: null,
-    defect: null,
-    operator: null,
-    randomCheckTime: null,
+    ...IN_STOCK,
     ...fields,
   };
 }
@@ -67,17 +62,9 @@ export function unitDetailOf(fields: Partial<StockRecordDetail> = {}): StockReco
   return {
     produceCode: 'P01',
     sn: 'SN-1',
-    imei: null,
-    mac: null,
     productNumber: 'HM-100',
     batchNo: 'PC20260301',
-    stockTime: '2026-03-02 09:00:00',
-    outTime: null,
-    ifCheck: false,
-    checkPass: null,
-    defect: null,
-    operator: null,
-    randomCheckTime: null,
+    ...IN_STOCK,
     produceTestItems: [],
     ...fields,
   };

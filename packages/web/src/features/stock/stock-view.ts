@@ -58,9 +58,10 @@ export function dayOf(text: string): string {
 /** The product filter of the address: undefined (every model) when missing or malformed. */
 export const productIdOf = positiveIdOf;
 
-/** `n=13 Ac=0 Re=1`; an open batch has no plan yet. */
+/** `n=13 Ac=0 Re=1`, with 加严 when drawn from the tightened table; an open batch has no plan yet. */
 export function planText(batch: BatchPlan & { status: StockBatchStatus }): string {
   if (batch.status === 'OPEN') return STOCK_BATCH_STATUS_NAMES.OPEN;
   if (batch.sampleSize === null) return EMPTY;
-  return `n=${batch.sampleSize} Ac=${batch.acceptNumber ?? EMPTY} Re=${batch.rejectNumber ?? EMPTY}`;
+  const plan = `n=${batch.sampleSize} Ac=${batch.acceptNumber ?? EMPTY} Re=${batch.rejectNumber ?? EMPTY}`;
+  return batch.severity === 'TIGHTENED' ? `${plan} 加严` : plan;
 }

@@ -1,6 +1,9 @@
 import { BATCH_VERDICT_NAMES, type BatchVerdict, type StationBatch } from '../lib/contracts';
 
-type Plan = Pick<StationBatch, 'lotSize' | 'codeLetter' | 'sampleSize' | 'acceptNumber' | 'rejectNumber' | 'checkedCount' | 'defectCount' | 'verdict'>;
+type Plan = Pick<
+  StationBatch,
+  'lotSize' | 'codeLetter' | 'sampleSize' | 'acceptNumber' | 'rejectNumber' | 'severity' | 'checkedCount' | 'defectCount' | 'verdict'
+>;
 
 const shown = (value: number | string | null) => (value === null ? '—' : String(value));
 
@@ -15,7 +18,11 @@ export function PlanFacts({ batch }: { batch: Plan }) {
       </div>
       <div className="plan__fact">
         <dt>字码</dt>
-        <dd>{shown(batch.codeLetter)}</dd>
+        <dd>
+          {shown(batch.codeLetter)}
+          {/* drawn from the tightened table after rejected batches (GB/T 2828.1 §9.3) */}
+          {batch.severity === 'TIGHTENED' && <span className="plan__full">加严</span>}
+        </dd>
       </div>
       <div className="plan__fact plan__fact--key">
         <dt>样本量</dt>

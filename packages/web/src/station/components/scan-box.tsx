@@ -1,4 +1,5 @@
-import { type KeyboardEvent, type RefObject, useState } from 'react';
+import type { RefObject } from 'react';
+import { ScanField } from './scan-field';
 
 interface ScanBoxProps {
   /** what to scan, in order (生产码, then SN码, MAC or IMEI) */
@@ -13,40 +14,22 @@ interface ScanBoxProps {
 }
 
 /**
- * The field a keyboard-wedge scanner types into: it sends the code's characters
- * and then Enter. It keeps the focus whenever no other field needs it (work-area).
+ * The test form's scan field (ScanField: a keyboard-wedge scanner types a code and
+ * Enter) above the codes scanned so far, each with 重扫. It keeps the focus whenever
+ * no other field needs it (work-area).
  */
 export function ScanBox({ labels, codes, checking, inputRef, onScan, onRedo }: ScanBoxProps) {
-  const [text, setText] = useState('');
   const next = labels[codes.length];
-
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key !== 'Enter') return;
-    event.preventDefault();
-    const scanned = text.trim();
-    setText('');
-    if (scanned) onScan(scanned);
-  };
 
   return (
     <section className="scan-box">
-      <label className="scan-box__field">
-        <span className="scan-box__prompt">{checking !== null ? '正在校验生产码…' : next ? `请扫描${next}` : '扫码完成'}</span>
-        <input
-          ref={inputRef}
-          className="scan-box__input"
-          aria-label="扫码"
-          aria-busy={checking !== null}
-          autoComplete="off"
-          autoCapitalize="off"
-          spellCheck={false}
-          enterKeyHint="done"
-          value={text}
-          placeholder={next ? `扫描或输入${next}后按回车` : '扫描下一台设备前请先提交或重扫'}
-          onChange={(event) => setText(event.target.value)}
-          onKeyDown={onKeyDown}
-        />
-      </label>
+      <ScanField
+        prompt={checking !== null ? '正在校验生产码…' : next ? `请扫描${next}` : '扫码完成'}
+        placeholder={next ? `扫描或输入${next}后按回车` : '扫描下一台设备前请先提交或重扫'}
+        busy={checking !== null}
+        inputRef={inputRef}
+        onScan={onScan}
+      />
       <ol className="scan-steps">
         {labels.map((label, index) => {
           const code = codes[index];

@@ -6,10 +6,12 @@ import { SERVER_UNREACHABLE, StationError } from '../lib/station-api';
 import type { SentWrite, StockWrites } from '../hooks/use-stock-writes';
 import { useScanFocus } from '../hooks/use-scan-focus';
 import { useSerialScans } from '../hooks/use-serial-scans';
+import { useServerList } from '../hooks/use-server-list';
 import { BatchVerdictScreen } from './batch-verdict-screen';
 import { CheckProgress, PlanFacts, VerdictTag } from './batch-plan';
 import { CodeScanBox } from './code-scan-box';
 import { signalRefusal } from './scan-outcome';
+import { clock } from './today-panel';
 
 interface SpotCheckModeProps {
   token: string;
@@ -25,8 +27,6 @@ type Notice = { tone: 'error' | 'warn' | 'info'; text: string } | null;
 export const DEFECT_CHIPS = ['外观不良', '功能异常', '标签错误', '包装破损', '配件缺失'] as const;
 const SEPARATOR = '；';
 
-const clock = (time: string) => time.slice(11, 19) || time;
-
 /**
  * 抽检: a closed batch is picked from the list (or opened by scanning any unit of
  * it); its plan (n, Ac, Re) and progress show; each sampled unit is scanned and
@@ -34,7 +34,6 @@ const clock = (time: string) => time.slice(11, 19) || time;
  * screen the moment it is decided, and a decided batch takes no more checks.
  */
 export function SpotCheckMode({ token, writes, lastSent, onExpired }: SpotCheckModeProps) {
-  const [batches, setBatches] = useState<StationBatch[] | null>(null);
   const [batch, setBatchState] = useState<StationBatchDetail | null>(null);
   /** the batch as scans see it: scans run one after another, faster than the screen redraws */
   const batchRef = useRef<StationBatchDetail | null>(null);
@@ -67,17 +66,7 @@ export function SpotCheckMode({ token, writes, lastSent, onExpired }: SpotCheckM
     else otherwise();
   };
 
-  const reloadBatches = useCallback(async () => {
-    try {
-      setBatches(await fetchSpotCheckBatches(token));
-    } catch (failure) {
-      if (failure instanceof StationError && failure.kind === 'session') onExpired(failure.message);
-    }
-  }, [token, onExpired]);
-
-  useEffect(() => {
-    void reloadBatches();
-  }, [reloadBatches]);
+  const { rows: batches, reload: reloadBatches } = useServerList(fetchSpotCheckBatches, token, onExpired);
 
   /** A check answered: the batch's progress and verdict after it, and the unit among its checks. */
   const applyAnswer = useCallback(

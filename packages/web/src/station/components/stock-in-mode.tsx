@@ -1,11 +1,11 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { StationBatch } from '../lib/contracts';
 import { newClientResultId } from '../lib/client-result-id';
 import { fetchOpenBatches } from '../lib/stock-api';
-import { StationError } from '../lib/station-api';
 import type { SentWrite, StockWrites } from '../hooks/use-stock-writes';
 import { useScanFocus } from '../hooks/use-scan-focus';
 import { useSerialScans } from '../hooks/use-serial-scans';
+import { useServerList } from '../hooks/use-server-list';
 import { PlanFacts } from './batch-plan';
 import { CodeScanBox } from './code-scan-box';
 import { type ScanOutcome, ScanOutcomes, signalRefusal, withOutcome } from './scan-outcome';
@@ -30,7 +30,6 @@ const unitText = (unit: { produceCode: string; sn: string | null; productNumber:
  */
 export function StockInMode({ token, writes, lastSent, onExpired }: StockInModeProps) {
   const [outcomes, setOutcomes] = useState<ScanOutcome[]>([]);
-  const [batches, setBatches] = useState<StationBatch[] | null>(null);
   const [confirming, setConfirming] = useState<string | null>(null);
   const [closing, setClosing] = useState<string | null>(null);
   const [closed, setClosed] = useState<StationBatch | null>(null);
@@ -38,17 +37,7 @@ export function StockInMode({ token, writes, lastSent, onExpired }: StockInModeP
   const scanRef = useRef<HTMLInputElement>(null);
   useScanFocus(scanRef);
 
-  const reloadBatches = useCallback(async () => {
-    try {
-      setBatches(await fetchOpenBatches(token));
-    } catch (failure) {
-      if (failure instanceof StationError && failure.kind === 'session') onExpired(failure.message);
-    }
-  }, [token, onExpired]);
-
-  useEffect(() => {
-    void reloadBatches();
-  }, [reloadBatches]);
+  const { rows: batches, setRows: setBatches, reload: reloadBatches } = useServerList(fetchOpenBatches, token, onExpired);
 
   // A queued stock-in or close answered later: the counts changed, and a close brings its plan.
   const seen = useRef(lastSent?.seq ?? 0);

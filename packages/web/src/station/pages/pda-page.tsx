@@ -1,15 +1,16 @@
 import { useCallback, useState } from 'react';
 import { MovementsPanel } from '../components/movements-panel';
 import { SpotCheckMode } from '../components/spot-check-mode';
-import { OfflineBar, StationHeader } from '../components/station-header';
+import { StationFrame } from '../components/station-frame';
 import { StatusScreen } from '../components/status-screen';
 import { StockInMode } from '../components/stock-in-mode';
 import { StockOutMode } from '../components/stock-out-mode';
-import { useMovements } from '../hooks/use-movements';
+import { useServerList } from '../hooks/use-server-list';
 import { MODES_RETRY_MS, useStockModes } from '../hooks/use-stock-modes';
 import { type AnsweredWrite, type SentWrite, useStockWrites } from '../hooks/use-stock-writes';
 import type { StockModes } from '../lib/contracts';
 import type { StationSession } from '../lib/session';
+import { fetchMovements } from '../lib/stock-api';
 import { readStored, STORAGE_KEYS, writeStored } from '../lib/storage';
 // stock.css builds on station.css: station.css first, so the PDA's rules win over the ones they refine.
 import '../station.css';
@@ -39,7 +40,7 @@ export function PdaPage({ session, onLogout, onExpired }: PdaPageProps) {
   const { token, terminal, user } = session;
   const { modes, error } = useStockModes(token, terminal.id, user.id, onExpired);
   const [chosen, setChosen] = useState<ModeKey | null>(() => readStored<ModeKey>(STORAGE_KEYS.stockMode));
-  const movements = useMovements(token, onExpired);
+  const movements = useServerList(fetchMovements, token, onExpired);
   const [lastSent, setLastSent] = useState<SentWrite | null>(null);
 
   const reloadMovements = movements.reload;
@@ -83,36 +84,36 @@ export function PdaPage({ session, onLogout, onExpired }: PdaPageProps) {
   }
 
   return (
-    <div className="station station--pda">
-      <div className="station-top">
-        <StationHeader session={session} onLogout={onLogout} />
-        <OfflineBar count={writes.pending.length} onRetry={() => void writes.flush()} />
-      </div>
-      {held.length > 0 && (
-        <nav className="pda-modes" aria-label="PDA功能">
-          <div className="pda-modes__tabs" role="tablist">
-            {held.map((candidate) => (
-              <button
-                key={candidate.key}
-                type="button"
-                role="tab"
-                aria-selected={candidate.key === mode?.key}
-                className="pda-modes__tab"
-                onClick={() => choose(candidate.key)}
-              >
-                {candidate.name}
-              </button>
-            ))}
-          </div>
-          {modes?.lineName && <span className="pda-modes__line">产线：{modes.lineName}</span>}
-        </nav>
-      )}
-      <main className="station-main">
-        <section className="station-work">{content}</section>
-        <aside className="station-side">
-          <MovementsPanel rows={movements.rows} pending={writes.pending} refused={writes.refused} onDismissRefused={writes.dismissRefused} />
-        </aside>
-      </main>
-    </div>
+    <StationFrame
+      className="station--pda"
+      session={session}
+      onLogout={onLogout}
+      queued={writes.pending.length}
+      onRetry={() => void writes.flush()}
+      bar={
+        held.length > 0 && (
+          <nav className="pda-modes" aria-label="PDA功能">
+            <div className="pda-modes__tabs" role="tablist">
+              {held.map((candidate) => (
+                <button
+                  key={candidate.key}
+                  type="button"
+                  role="tab"
+                  aria-selected={candidate.key === mode?.key}
+                  className="pda-modes__tab"
+                  onClick={() => choose(candidate.key)}
+                >
+                  {candidate.name}
+                </button>
+              ))}
+            </div>
+            {modes?.lineName && <span className="pda-modes__line">产线：{modes.lineName}</span>}
+          </nav>
+        )
+      }
+      side={<MovementsPanel rows={movements.rows ?? []} pending={writes.pending} refused={writes.refused} onDismissRefused={writes.dismissRefused} />}
+    >
+      {content}
+    </StationFrame>
   );
 }

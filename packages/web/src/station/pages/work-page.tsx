@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { IdleScreen } from '../components/idle-screen';
 import { PdfPanel } from '../components/pdf-panel';
 import { ResultsPanel } from '../components/results-panel';
-import { OfflineBar, StationHeader } from '../components/station-header';
+import { StationFrame } from '../components/station-frame';
 import { StatusScreen } from '../components/status-screen';
 import { TaskBar } from '../components/task-bar';
 import { TestForm } from '../components/test-form';
@@ -10,10 +10,11 @@ import { VerdictScreen } from '../components/verdict-screen';
 import { useAssignment } from '../hooks/use-assignment';
 import { useLastTask } from '../hooks/use-last-task';
 import { useResultQueue } from '../hooks/use-result-queue';
-import { useTodayResults } from '../hooks/use-today-results';
+import { useServerList } from '../hooks/use-server-list';
 import type { StationVerdict } from '../lib/contracts';
 import type { ResultBody } from '../lib/draft';
 import type { StationSession } from '../lib/session';
+import { fetchTodayResults } from '../lib/station-api';
 
 interface WorkPageProps {
   session: StationSession;
@@ -26,7 +27,7 @@ export function WorkPage({ session, onLogout, onExpired }: WorkPageProps) {
   const { token, terminal } = session;
   const { assignment, error, reload } = useAssignment(token, onExpired);
   const lastTask = useLastTask(token, assignment === null, onExpired);
-  const today = useTodayResults(token, onExpired);
+  const today = useServerList(fetchTodayResults, token, onExpired);
   const [verdict, setVerdict] = useState<{ verdict: StationVerdict; flowName: string } | null>(null);
   const [pdfOpen, setPdfOpen] = useState(false);
 
@@ -93,20 +94,21 @@ export function WorkPage({ session, onLogout, onExpired }: WorkPageProps) {
   }
 
   return (
-    <div className="station">
-      <div className="station-top">
-        <StationHeader session={session} onLogout={onLogout} />
-        <OfflineBar count={queue.pending.length} onRetry={() => void queue.flush()} />
-      </div>
-      {assignment && <TaskBar assignment={assignment} onOpenPdf={() => setPdfOpen(true)} />}
-      <main className="station-main">
-        <section className="station-work">{content}</section>
-        <aside className="station-side">
-          <ResultsPanel rows={today.rows} pending={queue.pending} refused={queue.refused} onDismissRefused={queue.dismissRefused} />
-        </aside>
-      </main>
-      {verdict && <VerdictScreen verdict={verdict.verdict} flowName={verdict.flowName} onDismiss={() => setVerdict(null)} />}
-      {pdfOpen && assignment?.pdfDownloadUrl && <PdfPanel url={assignment.pdfDownloadUrl} flowName={assignment.flowName} onClose={() => setPdfOpen(false)} />}
-    </div>
+    <StationFrame
+      session={session}
+      onLogout={onLogout}
+      queued={queue.pending.length}
+      onRetry={() => void queue.flush()}
+      bar={assignment && <TaskBar assignment={assignment} onOpenPdf={() => setPdfOpen(true)} />}
+      side={<ResultsPanel rows={today.rows ?? []} pending={queue.pending} refused={queue.refused} onDismissRefused={queue.dismissRefused} />}
+      overlays={
+        <>
+          {verdict && <VerdictScreen verdict={verdict.verdict} flowName={verdict.flowName} onDismiss={() => setVerdict(null)} />}
+          {pdfOpen && assignment?.pdfDownloadUrl && <PdfPanel url={assignment.pdfDownloadUrl} flowName={assignment.flowName} onClose={() => setPdfOpen(false)} />}
+        </>
+      }
+    >
+      {content}
+    </StationFrame>
   );
 }

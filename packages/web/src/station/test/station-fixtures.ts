@@ -16,9 +16,9 @@ export const SESSION: AnswerIn<typeof STATION.stationLogin> = {
   user: { id: 21, userName: 'wang_li' },
 };
 
-/** The terminal signed in, as a reload finds it. */
-export function signedIn(): void {
-  localStorage.setItem(STORAGE_KEYS.session, JSON.stringify(SESSION));
+/** The terminal (by default the PAD, SESSION) signed in, as a reload finds it. */
+export function signedIn(session: AnswerIn<typeof STATION.stationLogin> = SESSION): void {
+  localStorage.setItem(STORAGE_KEYS.session, JSON.stringify(session));
 }
 
 function item(fields: Partial<StationItem> & Pick<StationItem, 'id' | 'name' | 'code' | 'dataTypeId'>): StationItem {

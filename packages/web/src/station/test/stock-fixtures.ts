@@ -3,7 +3,7 @@ import type { StationBatch, StationCheck, StockModes, StockMovement } from '../l
 import type { STATION_ENDPOINTS as STATION } from '../lib/contracts';
 import { STOCK_MSG, STOCK_STATION_ENDPOINTS as STOCK } from '../lib/contracts';
 import type { StockWriteBodies } from '../lib/stock-api';
-import { STORAGE_KEYS } from '../lib/storage';
+import { NO_PLAN } from '../../test/batch-plan-fixtures';
 import { rawAnswer, answer, type FakeServer, installServer, refusal } from '../../test/fake-server';
 
 export const PDA_TOKEN = 'pda-token-1';
@@ -13,11 +13,6 @@ export const PDA_SESSION: AnswerIn<typeof STATION.stationLogin> = {
   terminal: { id: 8, code: 'PDA-02', name: '成品库手持终端', terminalType: 'PDA' as const },
   user: { id: 22, userName: 'zhao_min' },
 };
-
-/** The PDA signed in, as a reload finds it. */
-export function pdaSignedIn(): void {
-  localStorage.setItem(STORAGE_KEYS.session, JSON.stringify(PDA_SESSION));
-}
 
 export const ALL_MODES: StockModes = { stockIn: true, spotCheck: true, stockOut: true, lineName: '一号线' };
 
@@ -78,16 +73,7 @@ export function installPdaServer(options: PdaWorldOptions = {}) {
     count: 0,
     status: 'OPEN',
     stockTime: NOW,
-    inspectionLevel: null,
-    aql: null,
-    lotSize: null,
-    codeLetter: null,
-    sampleSize: null,
-    acceptNumber: null,
-    rejectNumber: null,
-    checkedCount: 0,
-    defectCount: 0,
-    verdict: 'PENDING',
+    ...NO_PLAN,
     units: [],
     checks: [],
     ...fields,

@@ -1,12 +1,12 @@
 import type { FlowCheckDetail } from '@factory/contracts';
 import { Button, Card, Descriptions, Result, Table, type TableColumnsType } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
+import { LoadFailure, Loading, MissingQuery } from '../../../components/page-result';
 import { useQueryError } from '../../../lib/use-query-error';
 import { useFlowCheckDetail } from '../api/get-flow-check-detail';
 import { useRecordDetail } from '../api/get-record-detail';
 import { CheckResultTag, FlowResultTag } from '../components/record-status-tag';
 import { RecordsHeader } from '../components/records-header';
-import { LoadFailure, Loading, MissingQuery } from '../components/records-result';
 import { idParam, RECORD_MENU, recordUrls, textParam } from '../record-view';
 import './records-pages.css';
 

@@ -1,14 +1,14 @@
 import { RECORD_LIMITS, type FlowHistoryEntry, type FlowResultStatus } from '@factory/contracts';
-import { Button, Card, Empty, Table, type TableColumnsType } from 'antd';
+import { Button, Card, Table, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { ListEmpty, MissingQuery } from '../../../components/page-result';
 import { tablePagination, type Paging } from '../../../lib/paging';
 import { useQueryError } from '../../../lib/use-query-error';
 import { useFlowHistory } from '../api/get-flow-history';
 import type { FlowHistoryQuery } from '../api/record-keys';
 import { FlowResultTag } from '../components/record-status-tag';
 import { RecordsHeader } from '../components/records-header';
-import { MissingQuery } from '../components/records-result';
 import { decodeOnceMore, idParam, RECORD_MENU, recordUrls, textParam } from '../record-view';
 import './records-pages.css';
 
@@ -91,13 +91,7 @@ function HistoryTable({ taskId, code, flowId, flowTopoId }: HistoryTableProps) {
     },
   ];
 
-  const empty = history.isError ? (
-    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="检测历史加载失败">
-      <Button onClick={() => void history.refetch()}>重试</Button>
-    </Empty>
-  ) : (
-    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" />
-  );
+  const empty = <ListEmpty failed={history.isError} what="检测历史" onRetry={() => void history.refetch()} />;
 
   return (
     <Card variant="borderless">

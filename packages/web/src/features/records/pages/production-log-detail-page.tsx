@@ -1,12 +1,12 @@
 import type { RecordDetail } from '@factory/contracts';
 import { Card, Descriptions } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
+import { LoadFailure, Loading, MissingQuery } from '../../../components/page-result';
 import { useQueryError } from '../../../lib/use-query-error';
 import { useRecordDetail } from '../api/get-record-detail';
 import { RecordFlowTiles } from '../components/record-flow-tiles';
 import { TestStatusTag } from '../components/record-status-tag';
 import { RecordsHeader } from '../components/records-header';
-import { LoadFailure, Loading, MissingQuery } from '../components/records-result';
 import { idParam, RECORD_MENU, recordUrls, textParam } from '../record-view';
 import './records-pages.css';
 

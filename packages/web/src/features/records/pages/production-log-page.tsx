@@ -1,8 +1,9 @@
 import { RECORD_LIMITS, type ProductionRecord, type TestStatus } from '@factory/contracts';
-import { App, Button, Card, DatePicker, Empty, Select, Table, type TableColumnsType } from 'antd';
+import { App, Button, Card, DatePicker, Select, Table, type TableColumnsType } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { ListEmpty, MissingQuery } from '../../../components/page-result';
 import { SearchQuery } from '../../../components/search-query';
 import { ApiError, showApiError } from '../../../lib/api-client';
 import type { Paging } from '../../../lib/paging';
@@ -16,7 +17,6 @@ import type { RecordExportQuery, RecordListQuery } from '../api/record-keys';
 import { RecordExportProgress } from '../components/record-export-progress';
 import { FlowResultTag, TestStatusTag } from '../components/record-status-tag';
 import { RecordsHeader } from '../components/records-header';
-import { MissingQuery } from '../components/records-result';
 import {
   afterToday,
   flowColumnsOf,
@@ -143,13 +143,7 @@ function RecordTable({ taskId }: { taskId: number }) {
     },
   ];
 
-  const empty = records.isError ? (
-    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="生产记录加载失败">
-      <Button onClick={() => void records.refetch()}>重试</Button>
-    </Empty>
-  ) : (
-    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" />
-  );
+  const empty = <ListEmpty failed={records.isError} what="生产记录" onRetry={() => void records.refetch()} />;
 
   return (
     <Card variant="borderless">

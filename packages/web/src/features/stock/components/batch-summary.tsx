@@ -1,4 +1,4 @@
-import { type StockBatch, STOCK_BATCH_STATUS_NAMES } from '@factory/contracts';
+import { INSPECTION_SEVERITY_NAMES, type StockBatch, STOCK_BATCH_STATUS_NAMES } from '@factory/contracts';
 import { Card, Descriptions, Typography } from 'antd';
 import { orDash } from '../stock-view';
 import { VerdictTag } from './verdict-tag';
@@ -18,6 +18,8 @@ export function BatchSummary({ batch }: { batch: StockBatch }) {
     { key: 'codeLetter', label: '样本量字码', children: orDash(batch.codeLetter) },
     { key: 'level', label: '检验水平', children: orDash(batch.inspectionLevel) },
     { key: 'aql', label: 'AQL', children: orDash(batch.aql) },
+    // normal, or tightened after rejected batches of the product (GB/T 2828.1 §9.3)
+    { key: 'severity', label: '检验严格度', children: open ? '-' : INSPECTION_SEVERITY_NAMES[batch.severity] },
     { key: 'sampleSize', label: '样本量 n', children: orDash(batch.sampleSize) },
     { key: 'ac', label: 'Ac', children: orDash(batch.acceptNumber) },
     { key: 're', label: 'Re', children: orDash(batch.rejectNumber) },

@@ -73,8 +73,8 @@ describe('抽检设备 page', () => {
     expect(fieldOf(info, '抽检人')).toBe('qc_liu');
     expect(fieldOf(info, '抽检时间')).toBe('2026-03-02 14:05:00');
     const plan = screen.getByRole('region', { name: '抽样方案' });
-    const planFields = ['批量', '样本量字码', '检验水平', 'AQL', '样本量 n', 'Ac', 'Re', '已抽检', '不合格数', '判定'];
-    expect(planFields.map((label) => fieldOf(plan, label))).toEqual(['20', 'C', 'II', '1', '5', '0', '1', '2/5', '1', '不合格']);
+    const planFields = ['批量', '样本量字码', '检验水平', 'AQL', '检验严格度', '样本量 n', 'Ac', 'Re', '已抽检', '不合格数', '判定'];
+    expect(planFields.map((label) => fieldOf(plan, label))).toEqual(['20', 'C', 'II', '1', '正常检验', '5', '0', '1', '2/5', '1', '不合格']);
 
     expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
       '序号', 'SN', '生产码', 'IMEI', '抽检结果', '不合格说明', '抽检人', '抽检时间', '操作',

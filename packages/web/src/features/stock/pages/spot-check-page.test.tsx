@@ -21,7 +21,7 @@ const batches = [
     checkedCount: 5,
     verdict: 'ACCEPT',
   }),
-  batchOf({ id: 33, batchId: 'PC003', checkTime: '2026-03-02 15:00:00', operator: 'qc_liu', defectCount: 1, verdict: 'REJECT' }),
+  batchOf({ id: 33, batchId: 'PC003', checkTime: '2026-03-02 15:00:00', operator: 'qc_liu', defectCount: 1, verdict: 'REJECT', severity: 'TIGHTENED', sampleSize: 8 }),
   openBatchOf({ id: 34, batchId: 'PC004', count: 7 }),
 ];
 
@@ -58,6 +58,8 @@ describe('抽检管理 page', () => {
     expect(cellsOf('PC004').slice(4)).toEqual(['7', '2026-03-02 09:00:00', '-', '-', '入库中', '入库中', '进入']);
     expect(rowOf('PC002').querySelector('.ant-tag-success')?.textContent).toBe('合格');
     expect(rowOf('PC003').querySelector('.ant-tag-error')?.textContent).toBe('不合格');
+    // a plan drawn from the tightened table says so
+    expect(cellsOf('PC003')[8]).toBe('n=8 Ac=0 Re=1 加严');
     expect(rowOf('PC004').querySelector('.ant-tag-default')?.textContent).toBe('入库中');
     expect(within(rowOf('PC002')).getByRole('link', { name: '进入' }).getAttribute('href')).toBe('/spotCheckDevice?id=32');
     expect(screen.getByText('共 45 条')).toBeTruthy();

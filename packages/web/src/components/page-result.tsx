@@ -1,18 +1,27 @@
 import { Button, Card, Empty, Result, Spin } from 'antd';
 import { useNavigate } from 'react-router';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from '../lib/api-client';
+import './page-result.css';
 
 interface BackProps {
   backTo: string;
   backLabel: string;
 }
 
+interface LoadFailureProps extends BackProps {
+  error: unknown;
+  /** what could not be loaded, e.g. 生产记录 */
+  what: string;
+  /** shows 重试 beside the way back (not on a 404) */
+  onRetry?: () => void;
+}
+
 /**
- * A detail page whose call failed, as the records pages show it: 404 says the thing is
+ * A detail page whose call failed (the records and stock pages): 404 says the thing is
  * gone (or out of the user's scope, which the server answers the same way); anything
- * else shows the server's message beside the pop-up already shown, with 重试.
+ * else shows the server's message beside the pop-up the client already showed.
  */
-export function LoadFailure({ error, what, backTo, backLabel, onRetry }: BackProps & { error: unknown; what: string; onRetry: () => void }) {
+export function LoadFailure({ error, what, backTo, backLabel, onRetry }: LoadFailureProps) {
   const navigate = useNavigate();
   const missing = error instanceof ApiError && error.status === 404;
   const message = error instanceof Error ? error.message : String(error);
@@ -23,7 +32,7 @@ export function LoadFailure({ error, what, backTo, backLabel, onRetry }: BackPro
         title={missing ? `${what}不存在` : `${what}加载失败`}
         subTitle={missing ? `该${what}不存在、已被删除或无权查看` : message}
         extra={[
-          !missing && (
+          !missing && onRetry && (
             <Button key="retry" onClick={onRetry}>
               重试
             </Button>
@@ -56,10 +65,11 @@ export function MissingQuery({ title, hint, backTo, backLabel }: BackProps & { t
   );
 }
 
+/** A detail page waiting for its first answer. */
 export function Loading() {
   return (
     <Card variant="borderless">
-      <Spin className="stock-loading" />
+      <Spin className="page-result-loading" />
     </Card>
   );
 }
