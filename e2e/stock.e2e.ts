@@ -146,6 +146,10 @@ const fact = (list: Locator, term: string) => list.locator('div').filter({ has: 
 /** A console page once its tables have settled (no refetch in flight dims them). */
 async function shot(page: Page, name: string): Promise<void> {
   await expect.poll(() => page.locator('.ant-spin-spinning').count(), { timeout: 5000 }).toBe(0);
+  // and its fade back from the loading mask has ended (antd eases the opacity back to 1)
+  await expect
+    .poll(() => page.evaluate(() => [...document.querySelectorAll('.ant-spin-container')].every((box) => getComputedStyle(box).opacity === '1')), { timeout: 5000 })
+    .toBe(true);
   await page.screenshot({ path: path.join(SCREENSHOTS, name) });
 }
 

@@ -126,6 +126,19 @@ describe('入库', () => {
     expect(posts('close')[0]!.batchNo).toBe('RK20261127-001');
     await waitFor(() => expect(screen.queryByLabelText('批次 RK20261127-001')).toBeNull());
   });
+
+  it('says 加严 beside the code letter of a plan drawn from the tightened table', async () => {
+    signedIn(PDA_SESSION);
+    installPdaServer({ units: [{ code: 'U1' }], plan: { codeLetter: 'A', sampleSize: 1, acceptNumber: 0, rejectNumber: 1, severity: 'TIGHTENED' } });
+    const user = userEvent.setup();
+    await openPda(user);
+    await scan(user, 'U1');
+    const card = await screen.findByLabelText('批次 RK20261127-001');
+    await user.click(within(card).getByRole('button', { name: '结束入库' }));
+    await user.click(within(card).getByRole('button', { name: '确认结束' }));
+    const closed = await screen.findByRole('region', { name: '已结束入库' });
+    expect(within(closed).getByLabelText('抽样方案').textContent).toBe('批量1字码A加严样本量1全检Ac0Re1');
+  });
 });
 
 describe('抽检', () => {

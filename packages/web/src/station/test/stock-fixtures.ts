@@ -28,7 +28,7 @@ export interface WorldUnit {
   passed?: boolean;
 }
 
-type Plan = Pick<StationBatch, 'codeLetter' | 'sampleSize' | 'acceptNumber' | 'rejectNumber'>;
+type Plan = Pick<StationBatch, 'codeLetter' | 'sampleSize' | 'acceptNumber' | 'rejectNumber'> & Partial<Pick<StationBatch, 'severity'>>;
 
 interface WorldBatch extends StationBatch {
   units: string[];
