@@ -72,6 +72,16 @@ export async function buildTestApp(dialect: Dialect, overrides: Partial<AppConfi
   };
 }
 
+/**
+ * A second server process on a test app's database (DESIGN.md §10 tests): on PostgreSQL
+ * in the same schema, built under the same guard as the first, since its migrator reads
+ * the catalogue while another file may be dropping its schema ("schema t_… does not exist").
+ */
+export function buildAppBeside(config: AppConfig, schema: string | undefined): Promise<FastifyInstance> {
+  const build = () => buildApp(config, { logger: false, ...(schema ? { searchPath: schema } : {}) });
+  return schema ? whileNoSchemaIsDropped(config.databaseUrl, build) : build();
+}
+
 /** What an API test reads of its app: valid inside its tests and hooks (built in beforeAll). */
 export interface TestContext {
   readonly app: FastifyInstance;

@@ -7,8 +7,7 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createManager, fullGrants, grantsWithout } from '../../test/factories/index.js';
 import { bearer, dbOf, loginAsAdmin } from '../../test/session-helpers.js';
-import { testDialects, withTestApp } from '../../test/test-app.js';
-import { buildApp } from '../app.js';
+import { buildAppBeside, testDialects, withTestApp } from '../../test/test-app.js';
 import { redactedUrl } from './auth.js';
 
 /** The status a stream url answers with; the stream (if it opened) is closed at once. */
@@ -107,7 +106,7 @@ describe.each(testDialects())('live-event stream tickets on %s', (dialect) => {
       dialect === 'postgres'
         ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(dbOf(t.app))).rows[0]!.schema
         : undefined;
-    const second = await buildApp(t.config, { logger: false, ...(schema ? { searchPath: schema } : {}) });
+    const second = await buildAppBeside(t.config, schema);
     try {
       await second.listen({ port: 0, host: '127.0.0.1' });
       const ticket = await centerTicket();
