@@ -122,11 +122,17 @@ describe.each(testDialects())('抽检管理 and 出库记录 in the console on %
   it('shows a user tied to lines only the batches stocked on its lines', async () => {
     const pda = await s.pda();
     const batch = await s.closedBatch(pda.token, (await s.madeUnits({ count: 1 })).codes);
-    const mine = await createManager(t.app, [MENUS.spotCheck, MENUS.stockOut], [pda.lineId]);
-    const other = await createManager(t.app, [MENUS.spotCheck, MENUS.stockOut], [await createLine(s.db())]);
+    // the batch's line: its units' task's line (the PDA is on none)
+    const lineId = (await s.db().selectFrom('stock_batch').select('lineId').where('id', '=', batch.id).executeTakeFirstOrThrow()).lineId;
+    const mine = await createManager(t.app, [MENUS.spotCheck, MENUS.stockOut, MENUS.dataCenter], [lineId]);
+    const other = await createManager(t.app, [MENUS.spotCheck, MENUS.stockOut, MENUS.dataCenter], [await createLine(s.db())]);
     expect((await list<StockBatch>(PATHS.stockBatchList, mine.token, { pageSize: 100 })).list.map((row) => row.id)).toContain(batch.id);
     expect((await list<StockBatch>(PATHS.stockBatchList, other.token, { pageSize: 100 })).list.map((row) => row.id)).not.toContain(batch.id);
     expectRefusal(await s.get(PATHS.stockBatchDetail, other.token, { stockBatchId: batch.id }), 404, STOCK_MSG.batchMissing);
+    // the big screen's stock figures are scoped alike
+    const figures = async (token: string) => dataOf<StatisticInfo>(await s.get(PATHS.dataCenterStatisticInfo, token));
+    expect(await figures(mine.token)).toMatchObject({ stockCount: 1 });
+    expect(await figures(other.token)).toEqual({ reportCheckCount: 0, checkRandomCount: 0, stockCount: 0, outStockCount: 0, recheckCount: 0 });
   });
 
   it('moves the big screen’s 抽检与库存 and 抽检合格率 with the PDA’s scans', async () => {
