@@ -73,29 +73,11 @@ export const SAMPLE_SIZES: Record<CodeLetter, number> = Object.freeze({
  * Table 2-B (tightened) has. Table 1 never gives S; a plan of Table 2-B comes from row S only
  * where an arrow leads there (column 0.025, see TABLE_2B).
  */
-export const PLAN_LETTERS = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'J', 'K', 'L', 'M', 'N', 'P', 'Q', 'R', 'S'] as const;
+export const PLAN_LETTERS = [...CODE_LETTERS, 'S'] as const;
 export type PlanLetter = (typeof PLAN_LETTERS)[number];
 
 /** Table 2-B's "sample size" column: that of Table 2-A, and 3150 in row S. */
-export const PLAN_SAMPLE_SIZES: Record<PlanLetter, number> = Object.freeze({
-  A: 2,
-  B: 3,
-  C: 5,
-  D: 8,
-  E: 13,
-  F: 20,
-  G: 32,
-  H: 50,
-  J: 80,
-  K: 125,
-  L: 200,
-  M: 315,
-  N: 500,
-  P: 800,
-  Q: 1250,
-  R: 2000,
-  S: 3150,
-});
+export const PLAN_SAMPLE_SIZES: Record<PlanLetter, number> = Object.freeze({ ...SAMPLE_SIZES, S: 3150 });
 
 /**
  * Table 1, sample size code letters: the lot-size ranges (by their upper end) and the letter

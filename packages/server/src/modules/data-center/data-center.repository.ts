@@ -1,6 +1,7 @@
 import { TERMINAL_STATUS } from '@factory/contracts';
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { Database } from '../../platform/schema.js';
+import { batchesInScope } from '../../platform/stock-scope.js';
 import { finishedUnits } from '../../platform/task-facts.js';
 import { type TaskScope, whereInScope } from '../../platform/task-scope.js';
 import { terminalInScope } from '../../platform/terminal-scope.js';
@@ -177,13 +178,7 @@ export async function taskOutcomes(db: Kysely<Database>, scope: Scope) {
  * and for a user tied to lines those stocked on its lines.
  */
 export async function stockFigures(db: Kysely<Database>, scope: Scope) {
-  let query = db.selectFrom('stock_batch');
-  if (scope.ownerId !== null) query = query.where('stock_batch.ownerId', '=', scope.ownerId);
-  if (scope.lineIds !== null) {
-    if (scope.lineIds.length === 0) query = query.where((eb) => eb.val(1), '=', 0);
-    else query = query.where('stock_batch.lineId', 'in', scope.lineIds);
-  }
-  const row = await query
+  const row = await batchesInScope(db, scope)
     .select((eb) => [
       eb.fn.coalesce(eb.fn.sum<number>('stock_batch.count'), eb.lit(0)).as('stockedUnits'),
       eb.fn.coalesce(eb.fn.sum<number>('stock_batch.checkedCount'), eb.lit(0)).as('checkedUnits'),

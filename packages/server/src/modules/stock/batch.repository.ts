@@ -2,23 +2,10 @@ import type { Kysely, Selectable } from 'kysely';
 import type { PageRequest } from '../../platform/paging.js';
 import type { Database, StockBatchTable } from '../../platform/schema.js';
 import type { TaskScope } from '../../platform/task-scope.js';
+import { batchesInScope } from '../../platform/stock-scope.js';
 import { containsText } from '../../platform/text-match.js';
 
-/*
- * Stock batches. A console caller sees the batches of its account, and a user
- * tied to lines those of its lines (a batch is stocked on one line), as tasks
- * and terminals are scoped.
- */
-
-export function batchesInScope(db: Kysely<Database>, scope: TaskScope) {
-  let query = db.selectFrom('stock_batch');
-  if (scope.ownerId !== null) query = query.where('stock_batch.ownerId', '=', scope.ownerId);
-  if (scope.lineIds !== null) {
-    if (scope.lineIds.length === 0) return query.where((eb) => eb.val(1), '=', 0);
-    query = query.where('stock_batch.lineId', 'in', scope.lineIds);
-  }
-  return query;
-}
+/* Stock batches: reads and the open batch of a product on a line. */
 
 export type BatchRow = Selectable<StockBatchTable>;
 

@@ -8,8 +8,8 @@ import type { ModuleContext } from '../../platform/module-context.js';
 import { route, type RouteExtras } from '../../platform/route.js';
 import { registerStationGuard, requireStation, type StationCaller } from '../../platform/station-guard.js';
 import { formatTime, todayStart } from '../../platform/time.js';
-import { batchesToCheck, findBatchByNo, openBatchesOfLine } from './batch.repository.js';
-import { closeBatch, type PdaCaller, spotCheck, stockIn, stockOut, type StockOutcome } from './stock.service.js';
+import { batchesToCheck, findBatchById, findBatchByNo, openBatchesOfLine } from './batch.repository.js';
+import { closeBatch, type PdaCaller, spotCheck, type StockClock, stockIn, stockOut, type StockOutcome } from './stock.service.js';
 import { checksOfBatch, findStockUnit, movementsOfTerminal } from './stock-unit.repository.js';
 import { stationBatch, stationCheck } from './stock-view.js';
 import { findUnitByScan } from './unit-lookup.js';
@@ -17,12 +17,6 @@ import { findUnitByScan } from './unit-lookup.js';
 type PdaMode = 'stockIn' | 'spotCheck' | 'stockOut';
 const MODE_MENUS: Record<PdaMode, string> = { stockIn: MENUS.pdaStockIn, spotCheck: MENUS.pdaSpotCheck, stockOut: MENUS.pdaStockOut };
 const MODE_NAMES: Record<PdaMode, string> = { stockIn: '入库', spotCheck: '抽检', stockOut: '出库' };
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    pda: PdaCaller | null;
-  }
-}
 
 /** The terminal's account and line, and which PDA menus the user's role holds. */
 async function pdaOf(db: Db, station: StationCaller) {
@@ -48,6 +42,15 @@ async function pdaOf(db: Db, station: StationCaller) {
   };
 }
 
+type Pda = Awaited<ReturnType<typeof pdaOf>>;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** the PDA and its user, read once by the route's check (stockStationRoutes' needs) */
+    pda: Pda | null;
+  }
+}
+
 /**
  * The PDA's 入库 · 抽检 · 出库 (DESIGN.md §9.1, §9.5). The station guard of this
  * plugin knows the terminal and user; each route then asks for a PDA and the PDA
@@ -55,7 +58,6 @@ async function pdaOf(db: Db, station: StationCaller) {
  * the unit's task after their commit, so the big screen's stock figures move.
  */
 export function stockStationRoutes({ db, config, results }: ModuleContext): FastifyPluginAsyncZod {
-  const clock = () => ({ now: Date.now(), timeZone: config.timeZone });
   const needs = (mode: PdaMode | null): RouteExtras => ({
     config: { operationLog: false },
     onRequest: async (request: FastifyRequest) => {
@@ -63,12 +65,14 @@ export function stockStationRoutes({ db, config, results }: ModuleContext): Fast
       if (station.terminalType !== 'PDA') throw forbidden(STOCK_MSG.notPda);
       const pda = await pdaOf(db, station);
       if (mode && !(await pda.holds(mode))) throw forbidden(STOCK_MSG.noStockMode(MODE_NAMES[mode]));
-      request.pda = pda.caller;
+      request.pda = pda;
     },
   });
-  const pdaOfRequest = (request: FastifyRequest): PdaCaller => request.pda!;
-  const write = async <T>(caller: PdaCaller, work: (tx: Db) => Promise<StockOutcome<T>>): Promise<T> => {
-    const outcome = await inTransaction(db, work);
+  const pdaOfRequest = (request: FastifyRequest): PdaCaller => request.pda!.caller;
+  /** One scan in one transaction; its unit's task hears of it once committed. */
+  const write = async <T>(request: FastifyRequest, work: (tx: Db, caller: PdaCaller, clock: StockClock) => Promise<StockOutcome<T>>): Promise<T> => {
+    const caller = pdaOfRequest(request);
+    const outcome = await inTransaction(db, (tx) => work(tx, caller, { now: Date.now(), timeZone: config.timeZone }));
     if (outcome.taskId !== null) results.publish({ taskId: outcome.taskId, ownerId: caller.ownerId });
     return outcome.answer;
   };
@@ -81,7 +85,7 @@ export function stockStationRoutes({ db, config, results }: ModuleContext): Fast
       app,
       PDA.stationStockModes,
       async (request) => {
-        const pda = await pdaOf(db, requireStation(request));
+        const pda = request.pda!;
         return {
           stockIn: await pda.holds('stockIn'),
           spotCheck: await pda.holds('spotCheck'),
@@ -92,7 +96,7 @@ export function stockStationRoutes({ db, config, results }: ModuleContext): Fast
       needs(null),
     );
 
-    route(app, PDA.stationStockIn, async (request) => write(pdaOfRequest(request), (tx) => stockIn(tx, pdaOfRequest(request), request.body, clock())), needs('stockIn'));
+    route(app, PDA.stationStockIn, async (request) => write(request, (tx, caller, clock) => stockIn(tx, caller, request.body, clock)), needs('stockIn'));
 
     route(
       app,
@@ -104,9 +108,9 @@ export function stockStationRoutes({ db, config, results }: ModuleContext): Fast
       needs('stockIn'),
     );
 
-    route(app, PDA.stationCloseBatch, async (request) => write(pdaOfRequest(request), (tx) => closeBatch(tx, pdaOfRequest(request), request.body, clock())), needs('stockIn'));
+    route(app, PDA.stationCloseBatch, async (request) => write(request, (tx, caller, clock) => closeBatch(tx, caller, request.body, clock)), needs('stockIn'));
 
-    route(app, PDA.stationStockOut, async (request) => write(pdaOfRequest(request), (tx) => stockOut(tx, pdaOfRequest(request), request.body, clock())), needs('stockOut'));
+    route(app, PDA.stationStockOut, async (request) => write(request, (tx, caller, clock) => stockOut(tx, caller, request.body, clock)), needs('stockOut'));
 
     route(
       app,
@@ -154,7 +158,7 @@ export function stockStationRoutes({ db, config, results }: ModuleContext): Fast
           if (!unit) throw notFound(STOCK_MSG.unitUnknown(code!));
           const stocked = await findStockUnit(db.kysely, unit.codeId);
           if (!stocked) throw notFound(STOCK_MSG.unitNotStocked(code!));
-          batch = (await db.kysely.selectFrom('stock_batch').selectAll().where('id', '=', stocked.batchId).executeTakeFirst())!;
+          batch = (await findBatchById(db.kysely, stocked.batchId))!;
         }
         const checks = await checksOfBatch(db.kysely, batch.id);
         return { ...stationBatch(batch, config.timeZone), checks: checks.map((unit) => stationCheck(unit, config.timeZone)) };
@@ -162,6 +166,6 @@ export function stockStationRoutes({ db, config, results }: ModuleContext): Fast
       needs('spotCheck'),
     );
 
-    route(app, PDA.stationSpotCheckResult, async (request) => write(pdaOfRequest(request), (tx) => spotCheck(tx, pdaOfRequest(request), request.body, clock())), needs('spotCheck'));
+    route(app, PDA.stationSpotCheckResult, async (request) => write(request, (tx, caller, clock) => spotCheck(tx, caller, request.body, clock)), needs('spotCheck'));
   };
 }

@@ -3,7 +3,7 @@ import type { PageRequest } from '../../platform/paging.js';
 import type { Database, StockMovementTable } from '../../platform/schema.js';
 import type { TaskScope } from '../../platform/task-scope.js';
 import { containsText } from '../../platform/text-match.js';
-import { batchesInScope } from './batch.repository.js';
+import { batchesInScope } from '../../platform/stock-scope.js';
 
 /* The units in stock and every movement of them. */
 
@@ -100,6 +100,7 @@ export async function outputPage(db: Kysely<Database>, scope: TaskScope, filters
     .innerJoin('stock_unit', 'stock_unit.batchId', 'stock_batch.id')
     .innerJoin('production_code', 'production_code.id', 'stock_unit.codeId')
     .where('stock_unit.outTime', 'is not', null);
+  // The batch's account again, on the unit: it leads the (ownerId, outDay, outTime) index of shipped units.
   if (scope.ownerId !== null) query = query.where('stock_unit.ownerId', '=', scope.ownerId);
   if (filters.productId !== undefined) query = query.where('stock_unit.productId', '=', filters.productId);
   if (filters.day !== undefined) query = query.where('stock_unit.outDay', '=', filters.day);

@@ -9,7 +9,7 @@ import { consoleBatch, consoleRecord, unitCheck } from './stock-view.js';
 import { outputPage, testsOfUnit, unitOfBatch, unitPage } from './stock-unit.repository.js';
 
 /** The page asked for: the specification's pageNum, or page as the rest of the API names it. */
-const pageOf = (query: { pageNum?: number | undefined; page?: number | undefined; pageSize: number }) => ({
+const pagingOf = (query: { pageNum?: number | undefined; page?: number | undefined; pageSize: number }) => ({
   page: query.pageNum ?? query.page ?? 1,
   pageSize: query.pageSize,
 });
@@ -33,7 +33,7 @@ export function stockRoutes({ db, config }: ModuleContext): FastifyPluginAsyncZo
 
     route(app, STOCK.stockBatchList, async (request) => {
       const { productId, day, batchId } = request.query;
-      const paging = pageOf(request.query);
+      const paging = pagingOf(request.query);
       const filters = { productId, day: pastDay(day), batchNo: batchId };
       const { rows, total } = await batchPage(db.kysely, await request.scope(), filters, paging);
       return { list: rows.map((row) => consoleBatch(row, timeZone)), total, pageSize: paging.pageSize, pageNum: paging.page };
@@ -48,7 +48,7 @@ export function stockRoutes({ db, config }: ModuleContext): FastifyPluginAsyncZo
     route(app, STOCK.stockRecordList, async (request) => {
       const batch = await findBatch(db.kysely, await request.scope(), request.query.stockBatchId);
       if (!batch) throw notFound(STOCK_MSG.batchMissing);
-      const paging = pageOf(request.query);
+      const paging = pagingOf(request.query);
       const { rows, total } = await unitPage(db.kysely, batch.id, request.query.sn, paging);
       return { list: rows.map((row) => consoleRecord(row, timeZone)), total, pageSize: paging.pageSize, pageNum: paging.page };
     });
@@ -80,7 +80,7 @@ export function stockRoutes({ db, config }: ModuleContext): FastifyPluginAsyncZo
 
     route(app, STOCK.stockOutputList, async (request) => {
       const { productId, day } = request.query;
-      const paging = pageOf(request.query);
+      const paging = pagingOf(request.query);
       const { rows, total } = await outputPage(db.kysely, await request.scope(), { productId, day: pastDay(day) }, paging);
       const list = rows.map((row) => ({
         id: row.id,

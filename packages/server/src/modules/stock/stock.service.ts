@@ -21,7 +21,7 @@ import { conflict, notFound } from '../../platform/errors.js';
 import { formatTime } from '../../platform/time.js';
 import { type BatchRow, batchesOfDay, findBatchById, findBatchByNo, findOpenBatch } from './batch.repository.js';
 import { lockAccountStock } from './stock-lock.js';
-import { findStockUnit, insertMovement, type MovementRow, movementByClient } from './stock-unit.repository.js';
+import { findStockUnit, insertMovement, type MovementRow, movementByClient, type UnitRow } from './stock-unit.repository.js';
 import { stationBatch, stationCheck } from './stock-view.js';
 import { findUnitByScan, type ScannedUnit } from './unit-lookup.js';
 
@@ -97,6 +97,22 @@ const unitOf = (unit: { code: string; sn: string | null; productNumber: string }
   productNumber: unit.productNumber,
 });
 
+/** The stock row of a unit a movement names (a movement's unit is never gone: they are deleted together). */
+async function stockUnitOf(tx: Db, codeId: number): Promise<UnitRow> {
+  const unit = await findStockUnit(tx.kysely, codeId);
+  if (!unit) throw notFound(STOCK_MSG.recordMissing);
+  return unit;
+}
+
+/** A stocked unit as a resent scan is answered: its codes, of its batch's product. */
+const stockedUnitOf = (unit: UnitRow, batch: BatchRow) => unitOf({ code: unit.produceCode, sn: unit.sn, productNumber: batch.productNumber });
+
+/** The answer of a check: the batch after it and the unit as checked, read back (a resend reads the same). */
+async function checkAnswer(tx: Db, batchId: number, codeId: number, timeZone: string): Promise<SpotCheckAnswer> {
+  const unit = await stockUnitOf(tx, codeId);
+  return { ...stationBatch(await batchOf(tx, batchId), timeZone), unit: stationCheck(unit, timeZone) };
+}
+
 /** The line a batch of this scan is stocked on: the PDA's, else the unit's task's first. */
 async function stockLine(tx: Db, caller: PdaCaller, taskId: number): Promise<{ lineId: number; lineName: string }> {
   if (caller.lineId !== null && caller.lineName !== null) return { lineId: caller.lineId, lineName: caller.lineName };
@@ -118,7 +134,7 @@ async function openBatch(tx: Db, caller: PdaCaller, unit: ScannedUnit, clock: St
   const day = dayOf(clock.now, clock.timeZone);
   const sequence = (await batchesOfDay(tx.kysely, caller.ownerId, day)) + 1;
   const batchNo = `RK${day.replaceAll('-', '')}-${String(sequence).padStart(3, '0')}`;
-  const inserted = await tx.kysely
+  return tx.kysely
     .insertInto('stock_batch')
     .values({
       ownerId: caller.ownerId,
@@ -132,9 +148,8 @@ async function openBatch(tx: Db, caller: PdaCaller, unit: ScannedUnit, clock: St
       stockDay: day,
       stockUserName: caller.userName,
     })
-    .returning('id')
+    .returningAll()
     .executeTakeFirstOrThrow();
-  return batchOf(tx, inserted.id);
 }
 
 /** 入库: a unit whose production record passed enters the open batch of its product, once. */
@@ -143,12 +158,8 @@ export async function stockIn(tx: Db, caller: PdaCaller, body: { code: string; c
   const earlier = await replayed(tx, caller, body.clientId, 'IN');
   if (earlier) {
     const batch = await batchOf(tx, earlier.batchId);
-    const unit = await findStockUnit(tx.kysely, earlier.codeId!);
-    const scan = await findUnitByScan(tx.kysely, caller.ownerId, unit?.produceCode ?? body.code);
-    return {
-      answer: { stockBatchId: batch.id, batchNo: batch.batchNo, count: batch.count, unit: unitOf(scan ?? { code: body.code, sn: null, productNumber: batch.productNumber }) },
-      taskId: null,
-    };
+    const unit = stockedUnitOf(await stockUnitOf(tx, earlier.codeId!), batch);
+    return { answer: { stockBatchId: batch.id, batchNo: batch.batchNo, count: batch.count, unit }, taskId: null };
   }
 
   const unit = await scanned(tx, caller, body.code);
@@ -256,12 +267,7 @@ export async function spotCheck(
 ): Promise<StockOutcome<SpotCheckAnswer>> {
   await lockAccountStock(tx, caller.ownerId);
   const earlier = await replayed(tx, caller, body.clientId, 'CHECK');
-  if (earlier) {
-    const unit = await findStockUnit(tx.kysely, earlier.codeId!);
-    const batch = await batchOf(tx, earlier.batchId);
-    if (!unit) throw notFound(STOCK_MSG.recordMissing);
-    return { answer: { ...stationBatch(batch, clock.timeZone), unit: stationCheck(unit, clock.timeZone) }, taskId: null };
-  }
+  if (earlier) return { answer: await checkAnswer(tx, earlier.batchId, earlier.codeId!, clock.timeZone), taskId: null };
 
   const batch = await findBatchByNo(tx.kysely, caller.ownerId, body.batchNo);
   if (!batch) throw notFound(STOCK_MSG.batchUnknown(body.batchNo));
@@ -294,8 +300,7 @@ export async function spotCheck(
     .where('id', '=', batch.id)
     .execute();
   await movement(tx, caller, 'CHECK', batch.id, unit.codeId, body.pass, body.clientId, clock.now);
-  const after = (await findStockUnit(tx.kysely, unit.codeId))!;
-  return { answer: { ...stationBatch(await batchOf(tx, batch.id), clock.timeZone), unit: stationCheck(after, clock.timeZone) }, taskId: unit.taskId };
+  return { answer: await checkAnswer(tx, batch.id, unit.codeId, clock.timeZone), taskId: unit.taskId };
 }
 
 /** 出库: a unit in stock of an accepted batch leaves it, once. */
@@ -303,16 +308,9 @@ export async function stockOut(tx: Db, caller: PdaCaller, body: { code: string; 
   await lockAccountStock(tx, caller.ownerId);
   const earlier = await replayed(tx, caller, body.clientId, 'OUT');
   if (earlier) {
-    const unit = await findStockUnit(tx.kysely, earlier.codeId!);
     const batch = await batchOf(tx, earlier.batchId);
-    return {
-      answer: {
-        batchNo: batch.batchNo,
-        unit: { produceCode: unit?.produceCode ?? body.code, sn: unit?.sn ?? null, productNumber: batch.productNumber },
-        outTime: formatTime(unit?.outTime ?? earlier.createTime, clock.timeZone),
-      },
-      taskId: null,
-    };
+    const unit = await stockUnitOf(tx, earlier.codeId!);
+    return { answer: { batchNo: batch.batchNo, unit: stockedUnitOf(unit, batch), outTime: formatTime(unit.outTime ?? earlier.createTime, clock.timeZone) }, taskId: null };
   }
 
   const scan = await scanned(tx, caller, body.code);
@@ -332,7 +330,7 @@ export async function stockOut(tx: Db, caller: PdaCaller, body: { code: string; 
   await tx.kysely.updateTable('stock_batch').set((eb) => ({ outCount: eb('outCount', '+', 1) })).where('id', '=', batch.id).execute();
   await movement(tx, caller, 'OUT', batch.id, unit.codeId, null, body.clientId, clock.now);
   return {
-    answer: { batchNo: batch.batchNo, unit: unitOf({ code: scan.code, sn: scan.sn, productNumber: scan.productNumber }), outTime: formatTime(clock.now, clock.timeZone) },
+    answer: { batchNo: batch.batchNo, unit: unitOf(scan), outTime: formatTime(clock.now, clock.timeZone) },
     taskId: scan.taskId,
   };
 }
