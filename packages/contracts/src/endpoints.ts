@@ -19,6 +19,13 @@ import { TASK_TERMINAL_ENDPOINTS } from './task/task-terminal.endpoints.js';
 import { TASK_ENDPOINTS } from './task/task.endpoints.js';
 import { STOCK_ENDPOINTS } from './stock/stock.endpoints.js';
 import { STOCK_STATION_ENDPOINTS } from './stock/stock-station.endpoints.js';
+import {
+  COMMUNICATION_ENDPOINTS,
+  DTU_CATALOGUE_ENDPOINTS,
+  DTU_ENDPOINTS,
+  DTU_PROPERTY_ENDPOINTS,
+  FITTING_ENDPOINTS,
+} from './accessory/accessory.endpoints.js';
 
 /**
  * Every call of the API by name, one group per domain (issue 14). PATHS is read
@@ -48,6 +55,11 @@ export const ENDPOINTS = {
   ...PRODUCTION_CODE_ENDPOINTS,
   ...STOCK_ENDPOINTS,
   ...STOCK_STATION_ENDPOINTS,
+  ...FITTING_ENDPOINTS,
+  ...DTU_ENDPOINTS,
+  ...DTU_CATALOGUE_ENDPOINTS,
+  ...DTU_PROPERTY_ENDPOINTS,
+  ...COMMUNICATION_ENDPOINTS,
 } as const satisfies Record<string, AnyEndpoint>;
 
 export type EndpointName = keyof typeof ENDPOINTS;

@@ -18,6 +18,12 @@ export interface StandardItem {
   normalStr: string;
   normalBoolean: number | null;
   normalEnums: string[];
+  /**
+   * A DTU's automatic property marked unique (IMEI, ICCID, MAC): no standard, any
+   * value of the type passes here; that no other unit holds it is the server's
+   * check against stored records.
+   */
+  unique?: boolean;
 }
 
 /** A value's judgement: the value as recorded (text, null when missing) and 1 pass / 0 fail. */
@@ -56,6 +62,23 @@ function toEnumKey(item: StandardItem, value: string | number | boolean): string
   return byLabel ? byLabel[0] : null;
 }
 
+/** Whether a value has the item's type: a number for numbers (whole for int), true/false or a label for boolean, a key or label of an enum. */
+function hasType(item: StandardItem, value: string | number | boolean): boolean {
+  switch (item.dataTypeId) {
+    case 'boolean':
+      return toFlag(item, value) !== null;
+    case 'enum':
+      return toEnumKey(item, value) !== null;
+    case 'string':
+    case 'url':
+      return typeof value !== 'boolean' && (item.length === null || String(value).trim().length <= item.length);
+    default: {
+      const number = toNumber(value);
+      return number !== null && (item.dataTypeId !== 'int' || Number.isInteger(number));
+    }
+  }
+}
+
 /** Whether `value` is a value at all: text, a number or true/false (an object or a list is not). */
 export function isScalarValue(value: unknown): value is string | number | boolean | null | undefined {
   return value === null || value === undefined || ['string', 'number', 'boolean'].includes(typeof value);
@@ -73,6 +96,7 @@ export function judgeValue(item: StandardItem, value: string | number | boolean 
   if (value === null || value === undefined || (typeof value === 'string' && value.trim() === '')) return { value: null, result: 0 };
   const recorded = typeof value === 'string' ? value.trim() : String(value);
   const verdict = (pass: boolean): ItemJudgement => ({ value: recorded, result: pass ? 1 : 0 });
+  if (item.unique) return verdict(hasType(item, value));
 
   switch (item.dataTypeId) {
     case 'boolean': {

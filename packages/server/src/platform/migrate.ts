@@ -15,6 +15,7 @@ import { boardFiguresMigration } from './migrations/012-board-figures.js';
 import { recordOrderMigration } from './migrations/013-record-order.js';
 import { stockMigration } from './migrations/014-stock.js';
 import { stockSeverityMigration } from './migrations/015-stock-severity.js';
+import { accessoryCatalogueMigration } from './migrations/016-accessory-catalogue.js';
 
 /**
  * Migrations live in code (not discovered on disk) so the compiled server and the
@@ -39,6 +40,7 @@ class CodeMigrations implements MigrationProvider {
       '013-record-order': recordOrderMigration(),
       '014-stock': stockMigration(this.db.dialect),
       '015-stock-severity': stockSeverityMigration(),
+      '016-accessory-catalogue': accessoryCatalogueMigration(this.db.dialect),
     };
   }
 }

@@ -40,6 +40,14 @@ import type {
   DailyOutputTable,
 } from './schema/results.js';
 import type { StockBatchTable, StockUnitTable, StockMovementTable } from './schema/stock.js';
+import type {
+  FittingTable,
+  CommunicationModuleTable,
+  DtuTable,
+  DtuSerialPropertyTable,
+  DtuAutoPropertyTable,
+  DtuOtherPropertyTable,
+} from './schema/accessory.js';
 
 // Every table's row type, so importers keep reading them from here.
 export type * from './schema/accounts.js';
@@ -50,6 +58,7 @@ export type * from './schema/products.js';
 export type * from './schema/tasks.js';
 export type * from './schema/results.js';
 export type * from './schema/stock.js';
+export type * from './schema/accessory.js';
 
 export interface Database {
   factory: FactoryTable;
@@ -98,4 +107,10 @@ export interface Database {
   stock_batch: StockBatchTable;
   stock_unit: StockUnitTable;
   stock_movement: StockMovementTable;
+  fitting: FittingTable;
+  communication_module: CommunicationModuleTable;
+  dtu: DtuTable;
+  dtu_serial_property: DtuSerialPropertyTable;
+  dtu_auto_property: DtuAutoPropertyTable;
+  dtu_other_property: DtuOtherPropertyTable;
 }
