@@ -2,13 +2,18 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ModuleContext } from './platform/module-context.js';
 import { boardRoutes } from './modules/board/board.routes.js';
+import { communicationModuleRoutes } from './modules/communication-module/communication-module.routes.js';
+import { moduleDtuRoutes } from './modules/communication-module/module-dtu.routes.js';
 import { dataCenterRoutes } from './modules/data-center/data-center.routes.js';
 import { documentRoutes } from './modules/document/document.routes.js';
+import { dtuPropertyRoutes } from './modules/dtu-property/dtu-property.routes.js';
+import { dtuRoutes } from './modules/dtu/dtu.routes.js';
 import { firmwareRoutes } from './modules/firmware/firmware.routes.js';
 import { flowRoutes } from './modules/flow/flow.routes.js';
 import { lineRoutes } from './modules/line/line.routes.js';
 import { menuRoutes } from './modules/menu/menu.routes.js';
 import { operationLogRoutes } from './modules/operation-log/operation-log.routes.js';
+import { partRoutes } from './modules/part/part.routes.js';
 import { productRoutes } from './modules/product/product.routes.js';
 import { productionCodeRoutes } from './modules/production-code/production-code.routes.js';
 import { recordRoutes } from './modules/records/records.routes.js';
@@ -50,6 +55,11 @@ const modules: ((context: ModuleContext) => FastifyPluginAsyncZod)[] = [
   dataCenterRoutes,
   stockRoutes,
   stockStationRoutes,
+  dtuRoutes,
+  dtuPropertyRoutes,
+  partRoutes,
+  communicationModuleRoutes,
+  moduleDtuRoutes,
 ];
 
 export async function registerRoutes(app: FastifyInstance, context: ModuleContext): Promise<void> {

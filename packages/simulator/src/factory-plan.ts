@@ -1,4 +1,5 @@
 import type { DataType } from '@factory/contracts';
+import { type AccessoryPlan, DEMO_ACCESSORIES } from './accessory-plan.js';
 
 /** A custom property of a product (seed 001 §4), as property/add takes it; `unit` is the start of a unit's name (伏特). */
 export interface PropertyPlan {
@@ -89,6 +90,8 @@ export interface FactoryPlan {
   manualStation?: UserPlan;
   /** the finished-goods warehouse: PDAs and the user of role 仓库质检员 who works them */
   warehouse?: WarehousePlan;
+  /** the accessory catalogue: a DTU part with its models and properties, communication modules with their DTUs */
+  accessories?: AccessoryPlan;
 }
 
 /**
@@ -194,6 +197,7 @@ export function demoPlan(options: { stations: number; units?: number }): Factory
       manualPda: { code: 'SIM-PDA-M1', name: '成品仓手持人工' },
       user: { name: 'zhijian', password: 'Check12345' },
     },
+    accessories: DEMO_ACCESSORIES,
   };
 }
 

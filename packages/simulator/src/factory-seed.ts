@@ -13,6 +13,8 @@ import {
   USER_ENDPOINTS,
 } from '@factory/contracts';
 import { type ConsoleApi, setFirstPassword } from './console-client.js';
+import { onePagePdf } from './demo-files.js';
+import { seedAccessories } from './accessory-seed.js';
 import type { StationLogin } from './simulation.js';
 import {
   type FactoryPlan,
@@ -50,12 +52,6 @@ function dateFromToday(days: number): string {
   const date = new Date(Date.now() + days * 86_400_000);
   const pad = (value: number) => String(value).padStart(2, '0');
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
-
-/** A PDF of one page: enough for the station app's work-instruction viewer. */
-function instructionPdf(title: string): Blob {
-  const text = `%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 595 842]/Contents 4 0 R/Resources<</Font<</F1 5 0 R>>>>>>endobj\n4 0 obj<</Length 60>>stream\nBT /F1 24 Tf 72 760 Td (Work instruction: ${title.replace(/[^\x20-\x7e]/g, '')}) Tj ET\nendstream endobj\n5 0 obj<</Type/Font/Subtype/Type1/BaseFont/Helvetica>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n`;
-  return new Blob([text], { type: 'application/pdf' });
 }
 
 function standardOf(item: FlowItemPlan, propertyId: number): Record<string, unknown> {
@@ -162,6 +158,7 @@ export async function seedFactory(api: ConsoleApi, baseUrl: string, plan: Factor
     });
     log(`task ${taskId}: ${task.productNumber}, ${task.units} units, ${codes.length} stations, started`);
   }
+  if (plan.accessories) await seedAccessories(api, plan.accessories, log);
   return { tasks, supervisor, manualStations: manual, warehouse };
 }
 
@@ -356,7 +353,7 @@ async function ensureProduct(api: ConsoleApi, product: ProductPlan): Promise<num
     const form = new FormData();
     const items = flow.items.map((item) => standardOf(item, propertyId(item.code)));
     form.append('productFlowParams', JSON.stringify({ productId, name: flow.name, bindMac: Boolean(flow.bindMac), items, manualItems: flow.manualItems }));
-    if (flow.pdf) form.append('pdf', instructionPdf(flow.name), `${flow.name}作业指导书.pdf`);
+    if (flow.pdf) form.append('pdf', onePagePdf(`Work instruction: ${flow.name}`), `${flow.name}作业指导书.pdf`);
     await api(FLOW_ENDPOINTS.flowAdd, form);
   }
   await api(PRODUCT_ENDPOINTS.productPublish, { id: productId });

@@ -14,3 +14,6 @@ export { StationClient, type StationResult, StationRefusal, type SubmitOutcome }
 export { runStation, scannedCodes } from './station-loop.js';
 export { drawResult, itemValue } from './value-model.js';
 export { type PassedUnit, planShipments, sampleUnits, startWarehouse, type Warehouse, type WarehouseOptions, WarehouseStats } from './warehouse.js';
+export { type AccessoryPlan, DEMO_ACCESSORIES } from './accessory-plan.js';
+export { seedAccessories } from './accessory-seed.js';
+export { devicePng } from './demo-files.js';

@@ -2,7 +2,7 @@
  * The accessory catalogue's fixed lists (seed 002 §3, §9; DESIGN.md §9.2): part
  * types, communication types, the DTU data types, and per communication type the
  * values a DTU of that type reports (the serial and automatic test properties a
- * DTU model may choose from). docs/dtu-catalogue.md says what each code means and
+ * DTU model may choose from). docs/accessory-catalogue.md says what each code means and
  * how a DTU reports it; the keys of a DTU's MQTT report are these codes.
  */
 
@@ -128,7 +128,7 @@ export const AUTO_CATALOGUE: Readonly<Record<CommunicationTypeCode | 'none', rea
     VOLTAGE,
   ],
   WIFI: [
-    item('MAC', 'WIFI MAC', 'string', EQUAL, '设备的 WIFI MAC 地址，设备的身份', { unique: true }),
+    item('MAC', 'WIFI_MAC', 'string', EQUAL, '设备的 WIFI MAC 地址，设备的身份', { unique: true }),
     item('RSSI', '信号强度', 'int', BOTH, '设备连接测试热点时的信号强度', { unit: 'dBm' }),
     item('SSID', '连接热点', 'string', EQUAL, '设备连接上的测试热点名称'),
     VERSION,

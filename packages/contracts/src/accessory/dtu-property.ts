@@ -87,7 +87,7 @@ const enumMapField = z
   });
 
 const aimBoolean = z
-  .union([z.literal(0), z.literal(1), z.enum(['0', '1', '']), z.null()])
+  .union([z.literal(0), z.literal(1), z.enum(['0', '1', '']), z.null()], { error: M.booleanAimRequired })
   .optional()
   .transform((value) => (value === '' || value === null || value === undefined ? null : (Number(value) as 0 | 1)));
 

@@ -8,7 +8,8 @@ import { ACCESSORY_LIMITS, fileUrlField, flagField, looseText, patternText, VOLT
 
 /** Module models: 4–18 Chinese characters, letters, digits and underscore (seed 002 §5). */
 export const MODULE_MODEL_PATTERN = /^[\u4e00-\u9fa5A-Za-z0-9_]{4,18}$/;
-const FIRMWARE_VERSION_PATTERN = /^[A-Za-z0-9._-]+$/;
+/** A test firmware version: letters, digits, dot, underscore and hyphen (the DTU form checks it too). */
+export const FIRMWARE_VERSION_PATTERN = /^[A-Za-z0-9._-]+$/;
 
 /** Baud rate: required, a number, above 0 (seed 002 §5), each with its message. */
 const bandRate = z
@@ -52,7 +53,7 @@ export const dtuAddBody = z
     bandRate,
     connectInternet: flagField,
     communicationType: z
-      .union([z.enum(COMMUNICATION_TYPE_CODES, { error: M.communicationTypeRequired }), z.literal(''), z.null()])
+      .union([z.enum(COMMUNICATION_TYPE_CODES), z.literal(''), z.null()], { error: M.communicationTypeRequired })
       .optional()
       .transform((value) => value || null),
     communicationTypeDesc: looseText(ACCESSORY_LIMITS.descMax),

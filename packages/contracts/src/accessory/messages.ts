@@ -47,6 +47,8 @@ export const ACCESSORY_MSG = {
   dtuArchivedCannotEdit: '该DTU已归档，不能编辑',
   dtuArchivedAlready: '该DTU已归档，无需再次归档',
   dtuArchivedNoProperty: '该DTU已归档，不能修改检测属性',
+  /** an edit that takes a DTU off bluetooth while it has serial properties (which only bluetooth DTUs have) */
+  dtuSerialPropertiesNeedBluetooth: '该DTU已有串口检测属性，请先删除串口检测属性再更改通信方式',
   dtuAdded: '新增DTU成功',
   dtuEdited: '编辑DTU成功',
   dtuArchiveConfirm: '是否确认归档该DTU?',

@@ -2,6 +2,7 @@
  * Every test factory, once: rows written straight to the tables (accounts, lines,
  * products, tasks, terminals, log entries), file bodies, and unique names and codes.
  */
+export * from './accessory.js';
 export * from './accounts.js';
 export * from './files.js';
 export * from './lines.js';

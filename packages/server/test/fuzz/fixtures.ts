@@ -11,6 +11,7 @@ import {
   createProductWithFlows,
   createTerminal,
   multipartBody,
+  pngBytes,
   tinyPdf,
   unique,
   uniqueBytes,
@@ -64,6 +65,18 @@ export interface OwnIds {
   productionCode: string;
   /** a closed stock batch on the caller's line holding the unit made from start to end */
   stockBatch: number;
+  /** a DTU part (配件) of the tenant */
+  fitting: number;
+  /** a communication module of the tenant */
+  communicationModule: number;
+  /** an enabled bluetooth DTU of the part */
+  dtu: number;
+  /** an enabled DTU of the module */
+  moduleDtu: number;
+  /** test properties of the DTU, testing stopped (so they may be edited and deleted) */
+  serialProperty: number;
+  autoProperty: number;
+  otherProperty: number;
   /** a stopped role of the caller's (roles are edited stopped) */
   role: number;
   /** an enabled role of the caller's, one it may give its users */
@@ -96,6 +109,8 @@ export interface World {
   stranger: Caller;
   documentId: number;
   fileKey: string;
+  /** the URL of an uploaded PNG, for a DTU's images */
+  imageUrl: string;
   qrFile: string;
   captchaId: string;
   /** every menu and button id of the seeded tree */
@@ -155,8 +170,8 @@ export async function signIn(app: FastifyInstance, userName: string): Promise<st
 }
 
 /** Uploads a small file through the API as `token` and answers its key. */
-async function uploadFile(app: FastifyInstance, token: string): Promise<string> {
-  const { payload, headers } = await multipartBody([{ field: 'files', filename: 'fixture.txt', content: uniqueBytes(64, 'fuzz fixture') }]);
+async function uploadFile(app: FastifyInstance, token: string, file = { filename: 'fixture.txt', content: uniqueBytes(64, 'fuzz fixture') }): Promise<string> {
+  const { payload, headers } = await multipartBody([{ field: 'files', ...file }]);
   const urls = dataOf<string[]>(
     await app.inject({ method: 'POST', url: PATHS.fileUpload, payload, headers: { ...headers, ...bearer(token) } }),
     'file upload',
@@ -275,6 +290,7 @@ async function seedSide(app: FastifyInstance, options: SideOptions): Promise<{ c
   const stockBatch = await insertStockBatch(db, { ownerId: options.tenantId, lineId: options.lineId, productId: spareProductId, code: code.code });
   const firstItems = await db.selectFrom('task_flow_item').select('id').where('taskFlowId', '=', taskFlows[0]!.id).orderBy('sequence').execute();
 
+  const accessories = await insertAccessoryCatalogue(db, options.tenantId);
   const property = await db.selectFrom('product_property').select('id').where('productId', '=', productId).orderBy('id').executeTakeFirstOrThrow();
   const flows = await db.selectFrom('product_flow').select('id').where('productId', '=', productId).orderBy('sequence').execute();
   // Enabled roles and users can not be edited (stop first): the ones the calls change are stopped.
@@ -307,12 +323,96 @@ async function seedSide(app: FastifyInstance, options: SideOptions): Promise<{ c
         flowResult: firstStation.resultId,
         productionCode: code.code,
         stockBatch,
+        ...accessories,
         role,
         assignableRole,
         user: user.id,
       },
     },
     station: { token: firstStation.token, code: firstStation.code, worker: firstStation.worker },
+  };
+}
+
+/**
+ * The accessory catalogue of a tenant, written straight to the tables (the rules of
+ * its calls have their own tests: modules/part, dtu, dtu-property, communication-module).
+ */
+async function insertAccessoryCatalogue(db: Kysely<Database>, ownerId: number) {
+  const now = Date.now();
+  const suffix = `${ownerId}${Math.floor(Math.random() * 1e6)}`;
+  const fitting = await db
+    .insertInto('fitting')
+    .values({ ownerId, fittingType: 1, partDesc: `数据传输单元${suffix}`, imageFileId: null, createTime: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const module = await db
+    .insertInto('communication_module')
+    .values({ ownerId, modelType: `MOD_${suffix}`.slice(0, 18), communicationType: 'THREE_2_ONE', standardVoltage: '3.8', productCompany: '上海移远通信', imageFileId: null, createTime: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const dtuRow = (values: { fittingId: number | null; communicationPartId: number | null; dtuType: string; communicationType: string }) =>
+    db
+      .insertInto('dtu')
+      .values({
+        ownerId,
+        ...values,
+        modelType: 'NRF52832_BLE',
+        productCompany: '海容物联',
+        standardVoltage: '3.3',
+        bandRate: 9600,
+        connectInternet: 1,
+        testFirmwareFileId: null,
+        productFileId: null,
+        bomListFileId: null,
+        otherRequestFileId: null,
+        frontImageFileId: null,
+        backImageFileId: null,
+        createTime: now,
+        archiveTime: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+  const dtu = await dtuRow({ fittingId: fitting.id, communicationPartId: null, dtuType: `BLE${suffix}`, communicationType: 'bluetooth' });
+  const moduleDtu = await dtuRow({ fittingId: null, communicationPartId: module.id, dtuType: `MODDTU${suffix}`, communicationType: 'THREE_2_ONE' });
+  const serial = await db
+    .insertInto('dtu_serial_property')
+    .values({ dtuId: dtu.id, name: '串口回环', code: 'SERIAL_LOOPBACK', verifyRule: 'EQUAL', aimValue: 'OK', minValue: null, maxValue: null, createTime: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const auto = await db
+    .insertInto('dtu_auto_property')
+    .values({
+      dtuId: dtu.id,
+      name: '信号强度',
+      code: 'RSSI',
+      dataType: 'int',
+      verifyRule: 'RANGE',
+      aimValue: null,
+      minValue: '-80',
+      maxValue: '-30',
+      trueValue: null,
+      falseValue: null,
+      aimBooleanValue: null,
+      enumMap: null,
+      aimEnumMap: null,
+      description: null,
+      createTime: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const other = await db
+    .insertInto('dtu_other_property')
+    .values({ dtuId: dtu.id, category: '外观检查', property: '外壳', checkTool: '目测', checkStandard: '无划痕', createTime: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return {
+    fitting: fitting.id,
+    communicationModule: module.id,
+    dtu: dtu.id,
+    moduleDtu: moduleDtu.id,
+    serialProperty: serial.id,
+    autoProperty: auto.id,
+    otherProperty: other.id,
   };
 }
 
@@ -420,6 +520,7 @@ export async function seedWorld(app: FastifyInstance): Promise<World> {
     'document upload',
   );
   const fileKey = await uploadFile(app, adminToken);
+  const imageKey = await uploadFile(app, adminToken, { filename: 'fixture.png', content: pngBytes('fuzz fixture image') });
   const captchaId = randomUUID();
   await app.inject({ method: 'GET', url: PATHS.captcha, query: { id: captchaId } });
 
@@ -438,6 +539,7 @@ export async function seedWorld(app: FastifyInstance): Promise<World> {
     stranger: strangerSide.caller,
     documentId: document.id,
     fileKey,
+    imageUrl: `${PATHS.file}/${imageKey}`,
     qrFile: `${ownerSide.caller.ids.productionCode}.png`,
     captchaId,
     menuIds,

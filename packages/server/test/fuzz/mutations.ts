@@ -174,13 +174,32 @@ const HOSTILE_PATH: Hostile[] = [
 
 /** How an input travels when nothing about the encoding is under test. */
 export function defaultBody(shape: RouteShape, input: RouteInput): Body {
-  if (shape.multipart && !shape.multipart.jsonPart) {
-    const spec = shape.multipart;
-    const { payload, contentType } = multipart([{ name: spec.fileField, filename: spec.fileName, content: spec.content() }]);
+  const spec = shape.multipart;
+  if (spec && (!spec.jsonPart || spec.multipartOnly)) {
+    const files = [
+      { name: spec.fileField, filename: spec.fileName, content: spec.content() },
+      ...(spec.moreFiles ?? []).map((file) => ({ name: file.field, filename: file.fileName, content: file.content() })),
+    ];
+    const { payload, contentType } = multipart([...valueParts(spec, input.body), ...files]);
     return { kind: 'raw', payload, contentType };
   }
   if (shape.body) return { kind: 'json', value: input.body };
   return { kind: 'none' };
+}
+
+/**
+ * The parts that carry a multipart route's values: its JSON part, or one text part
+ * per field (a list as repeated parts, an object as its JSON text), as a browser's form sends them.
+ */
+export function valueParts(spec: NonNullable<RouteShape['multipart']>, body: unknown): Part[] {
+  if (spec.jsonPart) return [{ name: spec.jsonPart.name, content: JSON.stringify(body ?? {}) }];
+  if (!spec.fieldParts || !body || typeof body !== 'object' || Array.isArray(body)) return [];
+  const text = (value: unknown) => (typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value));
+  return Object.entries(body as Record<string, unknown>).flatMap(([name, value]): Part[] => {
+    if (value === undefined) return [];
+    if (value === null) return [{ name, content: '' }];
+    return (Array.isArray(value) ? value : [value]).map((item) => ({ name, content: text(item) }));
+  });
 }
 
 function fieldCases(shape: RouteShape, base: RouteInput): FuzzCase[] {
@@ -193,7 +212,7 @@ function fieldCases(shape: RouteShape, base: RouteInput): FuzzCase[] {
       cases.push({
         where: field.label,
         what,
-        mustRefuse: mustRefuse(field, value),
+        mustRefuse: mustRefuse(field, value, shape.multipart?.fieldParts ? 'query' : 'json'),
         input,
         body: defaultBody(shape, input),
       });
@@ -202,9 +221,21 @@ function fieldCases(shape: RouteShape, base: RouteInput): FuzzCase[] {
   return cases;
 }
 
-function mustRefuse(field: Field, value: unknown): boolean {
+/** `bodyCarrier` query: the body's fields travel as text parts, so they arrive as text, as a query's do. */
+function mustRefuse(field: Field, value: unknown, bodyCarrier: 'json' | 'query'): boolean {
   if (typeof value === 'object' && value !== null && 'raw' in value) return true;
-  return !acceptable(value, field.schema, field.where === 'body' ? 'json' : 'query', field.name);
+  if (bodyCarrier === 'query' && field.where === 'body' && (value === null || (typeof value === 'object' && !Array.isArray(value)))) {
+    // null travels as an empty part (a missing value) and an object as its JSON text: what the field's rules make of those is theirs
+    return false;
+  }
+  // In text parts a one-item list is one part, the same as the value alone, and a
+  // number or true/false is its text: `true` for a name is the name "true".
+  let sent = value;
+  if (bodyCarrier === 'query' && field.where === 'body') {
+    if (Array.isArray(sent) && sent.length === 1) sent = sent[0];
+    if (typeof sent === 'number' || typeof sent === 'boolean') sent = String(sent);
+  }
+  return !acceptable(sent, field.schema, field.where === 'body' ? bodyCarrier : 'query', field.name);
 }
 
 /** Whole bodies that are no body of this route: broken JSON, wrong types, wrong content types. */
@@ -234,6 +265,10 @@ function bodyCases(shape: RouteShape, base: RouteInput): FuzzCase[] {
   if (schema && base.body && typeof base.body === 'object' && !Array.isArray(base.body)) {
     cases.push({ where: 'body', what: 'form-encoded', mustRefuse: false, input: base, body: { kind: 'form', value: base.body as Record<string, unknown> } });
   }
+  if (shape.multipart?.multipartOnly) {
+    // The JSON-body cases above are refused by a route that takes only multipart: that is what they check.
+    for (const body of cases) body.mustRefuse = body.mustRefuse || body.body.kind !== 'raw' || !String(body.body.contentType ?? '').startsWith('multipart/');
+  }
   if (!shape.multipart) {
     const { payload, contentType } = multipart([{ name: 'id', content: '1' }]);
     cases.push({ where: 'body', what: 'multipart to a JSON route', mustRefuse: refusedAs({}), input: base, body: { kind: 'raw', payload, contentType } });
@@ -245,7 +280,7 @@ function bodyCases(shape: RouteShape, base: RouteInput): FuzzCase[] {
 function multipartCases(shape: RouteShape, base: RouteInput): FuzzCase[] {
   const spec = shape.multipart!;
   const file = { name: spec.fileField, filename: spec.fileName, content: spec.content() };
-  const extra = spec.jsonPart ? [{ name: spec.jsonPart.name, content: JSON.stringify(base.body) }] : [];
+  const extra = valueParts(spec, base.body);
   const withParts = (parts: Part[], options: { truncate?: boolean } = {}): Body => {
     const { payload, contentType } = multipart([...extra, ...parts], options);
     return { kind: 'raw', payload, contentType };
@@ -253,16 +288,22 @@ function multipartCases(shape: RouteShape, base: RouteInput): FuzzCase[] {
   const whole = multipart([...extra, file]);
   const empty = multipart([]);
   // firmware/edit takes its file only when it is replaced; a flow needs its JSON part
-  const fileNeeded = shape.key !== 'POST /api/firmware/edit';
+  const fileNeeded = shape.key !== 'POST /api/firmware/edit' && !spec.fileOptional;
   const cases: FuzzCase[] = [
-    { where: 'multipart', what: 'empty multipart', mustRefuse: fileNeeded, input: base, body: { kind: 'raw', payload: empty.payload, contentType: empty.contentType } },
+    {
+      where: 'multipart',
+      what: 'empty multipart',
+      mustRefuse: fileNeeded || Boolean(spec.fieldParts ?? spec.multipartOnly),
+      input: base,
+      body: { kind: 'raw', payload: empty.payload, contentType: empty.contentType },
+    },
     { where: 'multipart', what: 'truncated multipart', mustRefuse: true, input: base, body: withParts([file], { truncate: true }) },
     { where: 'multipart', what: 'multipart without boundary', mustRefuse: true, input: base, body: { kind: 'raw', payload: whole.payload, contentType: 'multipart/form-data' } },
     { where: 'multipart', what: 'file in another field', mustRefuse: fileNeeded && !spec.jsonPart, input: base, body: withParts([{ ...file, name: 'other' }]) },
     { where: 'multipart', what: 'NUL in file name', mustRefuse: false, input: base, body: withParts([{ ...file, filename: `a\u0000${spec.fileName}` }]) },
     { where: 'multipart', what: 'huge file name', mustRefuse: false, input: base, body: withParts([{ ...file, filename: `${'n'.repeat(20_000)}${spec.fileName}` }]) },
     { where: 'multipart', what: 'eleven files', mustRefuse: true, input: base, body: withParts(Array.from({ length: 11 }, () => file)) },
-    { where: 'multipart', what: 'JSON {} instead of multipart', mustRefuse: fileNeeded, input: base, body: { kind: 'json', value: {} } },
+    { where: 'multipart', what: 'JSON {} instead of multipart', mustRefuse: fileNeeded || Boolean(spec.multipartOnly), input: base, body: { kind: 'json', value: {} } },
   ];
   if (spec.jsonPart) {
     const { payload, contentType } = multipart([{ name: spec.jsonPart.name, content: '{"productId": 1,' }, file]);

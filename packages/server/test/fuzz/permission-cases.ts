@@ -116,7 +116,7 @@ export function withValues(shape: RouteShape, input: RouteInput, values: Record<
 export function validates(shape: RouteShape, input: RouteInput): boolean {
   const pass = (schema: ZodType | undefined, value: unknown) => schema === undefined || schema.safeParse(value).success;
   const query = Object.fromEntries(Object.entries(input.query).map(([key, value]) => [key, Array.isArray(value) ? value.map(String) : String(value)]));
-  return pass(shape.route.querystring, query) && pass(shape.route.body ?? shape.multipart?.jsonPart?.zod, input.body ?? {});
+  return pass(shape.route.querystring, query) && pass(shape.route.body ?? shape.multipart?.jsonPart?.zod ?? shape.multipart?.fieldParts?.zod, input.body ?? {});
 }
 
 /**

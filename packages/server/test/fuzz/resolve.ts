@@ -44,14 +44,66 @@ function specials(world: World): Record<string, unknown> {
  * Values a route's rules ask for beyond its schema (a numeric property needs its
  * range, an overall check its SN), so that the plausible input reaches the handler.
  */
-const PLAUSIBLE: Record<string, (ids: OwnIds) => Record<string, unknown>> = {
+const PLAUSIBLE: Record<string, (ids: OwnIds, world: World) => Record<string, unknown>> = {
   'POST /api/property/add': () => ({ 'body.min': 0, 'body.max': 100 }),
   'POST /api/property/edit': () => ({ 'body.min': 0, 'body.max': 100 }),
   'POST /api/station/result': (ids) => ({ 'body.sn': `SN${ids.productionCode}`, 'body.startTime': Date.now() - 30_000, 'body.endTime': Date.now() }),
   'POST /api/user/create': (ids) => ({ 'body.facLineVos': [{ factoryId: ids.factory, lineId: [ids.line] }] }),
   'POST /api/user/edit': (ids) => ({ 'body.facLineVos': [{ factoryId: ids.factory, lineId: [ids.line] }] }),
   'POST /api/pad/setPad': (ids) => ({ 'body.flowId2PadId': [{ flowId: ids.newTaskFlow, padIdList: [ids.idleTerminal] }] }),
+  // the accessory catalogue: a voltage in digits, a DTU's two images, a property the DTU's catalogue offers
+  'POST /api/fitting/add': () => ({ 'body.partDesc': uniqueWord('配件') }),
+  'POST /api/fitting/edit': () => ({ 'body.partDesc': uniqueWord('配件') }),
+  'POST /api/dtu/add': (_ids, world) => dtuValues(world),
+  'POST /api/dtu/edit': (_ids, world) => dtuValues(world),
+  'POST /api/communication/add': () => moduleValues(),
+  'POST /api/communication/edit': () => moduleValues(),
+  'POST /api/communication/dtuAdd': () => ({ 'body.dtuType': uniqueWord('FZ') }),
+  'POST /api/communication/dtuEdit': () => ({ 'body.dtuType': uniqueWord('FZ') }),
+  'POST /api/otherProperty/add': () => otherValues(),
+  'POST /api/otherProperty/edit': () => otherValues(),
+  'POST /api/serialProperty/add': () => ({ 'body.code': 'BAUD_RATE', 'body.verifyRule': 'EQUAL', 'body.aimValue': '9600' }),
+  'POST /api/serialProperty/edit': () => ({ 'body.code': 'SERIAL_LOOPBACK', 'body.verifyRule': 'EQUAL', 'body.aimValue': 'OK' }),
+  'POST /api/autoProperty/add': () => autoValues('BATTERY'),
+  'POST /api/autoProperty/edit': () => autoValues('RSSI'),
 };
+
+let words = 0;
+/** Letters and digits only, new each time (models are unique). */
+function uniqueWord(prefix: string): string {
+  words += 1;
+  return `${prefix}${Date.now().toString(36).slice(-4)}${words}`;
+}
+
+function moduleValues(): Record<string, unknown> {
+  return { 'body.modelType': uniqueWord('MOD'), 'body.standardVoltage': '3.8', 'body.communicationType': 'WIFI', 'body.productCompany': '上海移远通信' };
+}
+
+function otherValues(): Record<string, unknown> {
+  return { 'body.category': '外观检查', 'body.property': '外壳', 'body.checkTool': '目测', 'body.checkStandard': '无划痕' };
+}
+
+function dtuValues(world: World): Record<string, unknown> {
+  return {
+    'body.dtuType': uniqueWord('DTU'),
+    'body.modelType': 'EC800M_CN',
+    'body.productCompany': '海容物联',
+    'body.standardVoltage': '5.0',
+    'body.bandRate': 9600,
+    'body.connectInternet': true,
+    'body.communicationType': 'bluetooth',
+    'body.testFirmwareUrl': null,
+    'body.productFileUrl': null,
+    'body.bomListFileUrl': null,
+    'body.otherRequestFileUrl': null,
+    'body.frontImageUrl': world.imageUrl,
+    'body.backImageUrl': world.imageUrl,
+  };
+}
+
+function autoValues(code: string): Record<string, unknown> {
+  return { 'body.name': '电池电量', 'body.code': code, 'body.dataType': 'int', 'body.verifyRule': 'RANGE', 'body.minValue': '0', 'body.maxValue': '100', 'body.unique': false };
+}
 
 /**
  * Which value a field of a route gets for a caller: the scope table's kind from
@@ -61,7 +113,7 @@ const PLAUSIBLE: Record<string, (ids: OwnIds) => Record<string, unknown>> = {
 export function resolverFor(shape: RouteShape, ids: OwnIds, world: World, lookups: Lookups): Resolve {
   const table = SCOPE_TABLE[shape.key] ?? {};
   const special = specials(world);
-  const plausible = PLAUSIBLE[shape.key]?.(ids) ?? {};
+  const plausible = PLAUSIBLE[shape.key]?.(ids, world) ?? {};
   return ({ label, name }) => {
     if (label in plausible) return plausible[label];
     const classified = table[label];

@@ -1,6 +1,14 @@
-import { flowParams } from '@factory/contracts';
+import {
+  communicationEditParam,
+  communicationPartParam,
+  fittingAddFields,
+  fittingEditFields,
+  flowParams,
+  moduleDtuAddFields,
+  moduleDtuEditFields,
+} from '@factory/contracts';
 import { z, type ZodType } from 'zod';
-import { tinyPdf } from '../factories/index.js';
+import { pngBytes, tinyPdf } from '../factories/index.js';
 import { type JsonSchema, mainBranch } from './json-schema.js';
 import type { RouteInfo } from './route-table.js';
 
@@ -26,6 +34,14 @@ export interface MultipartSpec {
   content: () => Buffer;
   /** a JSON text part holding the route's fields (and the same JSON is taken as a plain body), and its zod schema */
   jsonPart?: { name: string; schema: JsonSchema; zod: ZodType };
+  /** the route's fields travel as text parts beside the file, one part per field (a form), and this is their schema */
+  fieldParts?: { schema: JsonSchema; zod: ZodType };
+  /** only a multipart body is taken (the JSON part is not also taken as a plain body) */
+  multipartOnly?: true;
+  /** the file may be left out (an edit keeps the one it has) */
+  fileOptional?: true;
+  /** more files the plausible input carries beside fileField (a module DTU's three files) */
+  moreFiles?: { field: string; fileName: string; content: () => Buffer }[];
 }
 
 const flowPart = () => ({
@@ -34,6 +50,14 @@ const flowPart = () => ({
   zod: flowParams,
 });
 
+const schemaOf = (zod: ZodType) => ({ schema: z.toJSONSchema(zod, { io: 'input', unrepresentable: 'any' }) as JsonSchema, zod });
+const modulePart = (zod: ZodType) => ({ name: 'communicationPartParam', ...schemaOf(zod) });
+const png = () => pngBytes('fuzz image');
+const moduleDtuFiles = [
+  { field: 'productFile', fileName: 'fuzz-production.pdf', content: () => tinyPdf('production') },
+  { field: 'otherRequestFile', fileName: 'fuzz-other.pdf', content: () => tinyPdf('other') },
+];
+
 export const MULTIPART_ROUTES: Record<string, MultipartSpec> = {
   'POST /api/file/upload': { fileField: 'files', fileName: 'fuzz.txt', content: () => Buffer.from('fuzz upload') },
   'POST /api/document/upload': { fileField: 'file', fileName: 'fuzz.pdf', content: () => tinyPdf('fuzz') },
@@ -41,6 +65,47 @@ export const MULTIPART_ROUTES: Record<string, MultipartSpec> = {
   'POST /api/firmware/edit': { fileField: 'data', fileName: 'fuzz.bin', content: () => Buffer.from('fuzz firmware 2') },
   'POST /api/flow/add': { fileField: 'pdf', fileName: 'fuzz.pdf', content: () => tinyPdf('flow'), jsonPart: flowPart() },
   'POST /api/flow/edit': { fileField: 'pdf', fileName: 'fuzz.pdf', content: () => tinyPdf('flow'), jsonPart: flowPart() },
+  'POST /api/fitting/add': { fileField: 'image', fileName: 'fuzz.png', content: png, fieldParts: schemaOf(fittingAddFields), multipartOnly: true },
+  'POST /api/fitting/edit': {
+    fileField: 'image',
+    fileName: 'fuzz.png',
+    content: png,
+    fieldParts: schemaOf(fittingEditFields),
+    multipartOnly: true,
+    fileOptional: true,
+  },
+  'POST /api/communication/add': {
+    fileField: 'modelImage',
+    fileName: 'fuzz.png',
+    content: png,
+    jsonPart: modulePart(communicationPartParam),
+    multipartOnly: true,
+    fileOptional: true,
+  },
+  'POST /api/communication/edit': {
+    fileField: 'modelImage',
+    fileName: 'fuzz.png',
+    content: png,
+    jsonPart: modulePart(communicationEditParam),
+    multipartOnly: true,
+    fileOptional: true,
+  },
+  'POST /api/communication/dtuAdd': {
+    fileField: 'bomListFile',
+    fileName: 'fuzz-bom.csv',
+    content: () => Buffer.from('物料,数量\nA,1\n'),
+    fieldParts: schemaOf(moduleDtuAddFields),
+    multipartOnly: true,
+    moreFiles: moduleDtuFiles,
+  },
+  'POST /api/communication/dtuEdit': {
+    fileField: 'bomListFile',
+    fileName: 'fuzz-bom.csv',
+    content: () => Buffer.from('物料,数量\nB,2\n'),
+    fieldParts: schemaOf(moduleDtuEditFields),
+    multipartOnly: true,
+    fileOptional: true,
+  },
 };
 
 export interface Param {
@@ -77,7 +142,7 @@ export function shapeOf(route: RouteInfo, operation: OpenApiOperation): RouteSha
     url: route.url,
     query: param('query'),
     path: param('path'),
-    body: operation.requestBody?.content['application/json']?.schema ?? multipart?.jsonPart?.schema,
+    body: operation.requestBody?.content['application/json']?.schema ?? multipart?.jsonPart?.schema ?? multipart?.fieldParts?.schema,
     multipart,
     answersJson: success?.content?.['application/json'] !== undefined,
   };

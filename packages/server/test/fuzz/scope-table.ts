@@ -23,6 +23,14 @@ export const KIND_SCOPE: Record<IdKind, 'tenant' | 'line' | 'subtree'> = {
   productFlow: 'tenant',
   productFlow2: 'tenant',
   firmware: 'tenant',
+  // the accessory catalogue is the tenant's master data
+  fitting: 'tenant',
+  communicationModule: 'tenant',
+  dtu: 'tenant',
+  moduleDtu: 'tenant',
+  serialProperty: 'tenant',
+  autoProperty: 'tenant',
+  otherProperty: 'tenant',
   // production belongs to the lines: a sub-user sees the tasks (and terminals) of its own lines
   task: 'line',
   newTask: 'line',
@@ -80,6 +88,18 @@ const LOOKUP = exempt('a shared reference list (types, formats, units, categorie
 const CAPTCHA = exempt('a captcha id is made up by the sign-in page, not a row anyone owns');
 const STOCK_CLIENT_ID = exempt('an idempotency key made up by the handheld; the stock tests resend with it');
 const MENUS = exempt('the menu tree is the platform’s, one for every tenant; what a role may grant is the role tests’ subject');
+
+/** The six calls of one kind of DTU test property: the DTU it belongs to, and the property itself. */
+function propertyScope(base: string, kind: IdKind): Record<string, Record<string, FieldClass>> {
+  return {
+    [`GET /api/${base}/list`]: { 'query.dtuId': target('dtu') },
+    [`GET /api/${base}/detail`]: { 'query.id': target(kind) },
+    [`POST /api/${base}/add`]: { 'body.dtuId': target('dtu') },
+    [`POST /api/${base}/edit`]: { 'body.id': target(kind), 'body.dtuId': reference('dtu') },
+    [`POST /api/${base}/changeStatus`]: { 'body.id': target(kind) },
+    [`POST /api/${base}/delete`]: { 'body.id': target(kind) },
+  };
+}
 
 export const SCOPE_TABLE: Record<string, Record<string, FieldClass>> = {
   'GET /api/user/code': { 'query.id': CAPTCHA },
@@ -245,6 +265,26 @@ export const SCOPE_TABLE: Record<string, Record<string, FieldClass>> = {
   'POST /api/station/stock/closeBatch': { 'body.clientId': STOCK_CLIENT_ID },
   'POST /api/station/stock/out': { 'body.clientId': STOCK_CLIENT_ID },
   'POST /api/station/spotCheck/result': { 'body.clientId': STOCK_CLIENT_ID },
+
+  'GET /api/fitting/detail': { 'query.id': target('fitting') },
+  'POST /api/fitting/edit': { 'body.id': target('fitting') },
+  'POST /api/fitting/delete': { 'body.id': target('fitting') },
+  'GET /api/dtu/list': { 'query.fittingId': target('fitting') },
+  'GET /api/dtu/detail': { 'query.id': target('dtu') },
+  'POST /api/dtu/add': { 'body.fittingId': target('fitting') },
+  'POST /api/dtu/edit': { 'body.id': target('dtu'), 'body.fittingId': reference('fitting') },
+  'POST /api/dtu/delete': { 'body.id': target('dtu') },
+  ...propertyScope('serialProperty', 'serialProperty'),
+  ...propertyScope('autoProperty', 'autoProperty'),
+  ...propertyScope('otherProperty', 'otherProperty'),
+  'GET /api/communication/detail': { 'query.id': target('communicationModule') },
+  'POST /api/communication/edit': { 'body.id': target('communicationModule') },
+  'POST /api/communication/delete': { 'body.id': target('communicationModule') },
+  'GET /api/communication/dtuList': { 'query.communicationPartId': target('communicationModule') },
+  'GET /api/communication/dtuDetail': { 'query.id': target('moduleDtu') },
+  'POST /api/communication/dtuAdd': { 'body.communicationPartId': target('communicationModule') },
+  'POST /api/communication/dtuEdit': { 'body.id': target('moduleDtu') },
+  'POST /api/communication/dtuDelete': { 'body.id': target('moduleDtu') },
 
   'GET /api/board/events': { 'query.taskId': target('task') },
   'GET /api/board/schedule': { 'query.taskId': target('task') },

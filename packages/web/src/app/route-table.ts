@@ -160,11 +160,21 @@ export const ROUTES: readonly RouteEntry[] = [
   inLayout('/spotCheckDeviceDetail', '抽检设备详情', MENUS.spotCheck, {}, () =>
     import('../features/stock/pages/spot-check-device-detail-page').then((m) => m.SpotCheckDeviceDetailPage),
   ),
-  inLayout('/parts', '配件管理', MENUS.parts),
-  inLayout('/partsDetail', '配件详情', MENUS.parts),
-  inLayout('/partsPotion', 'DTU属性设置', MENUS.parts),
-  inLayout('/communication', '通信模块', MENUS.communication),
-  inLayout('/communicationDetail', '通信模块详情', MENUS.communication),
+  inLayout('/parts', '配件管理', MENUS.parts, {}, () =>
+    import('../features/parts/pages/parts-page').then((m) => m.PartsPage),
+  ),
+  inLayout('/partsDetail', '配件详情', MENUS.parts, {}, () =>
+    import('../features/parts/pages/parts-detail-page').then((m) => m.PartsDetailPage),
+  ),
+  inLayout('/partsPotion', 'DTU属性设置', MENUS.parts, {}, () =>
+    import('../features/parts/potion/pages/parts-potion-page').then((m) => m.PartsPotionPage),
+  ),
+  inLayout('/communication', '通信模块', MENUS.communication, {}, () =>
+    import('../features/communication/pages/communication-page').then((m) => m.CommunicationPage),
+  ),
+  inLayout('/communicationDetail', '通信模块详情', MENUS.communication, {}, () =>
+    import('../features/communication/pages/communication-detail-page').then((m) => m.CommunicationDetailPage),
+  ),
   inLayout('/dtuTask', 'DTU任务', MENUS.parts),
   inLayout('/dtuTaskDataWatch', 'DTU生产看板', MENUS.parts, board),
   inLayout('/dtuTaskWatch', '任务进度', MENUS.parts),

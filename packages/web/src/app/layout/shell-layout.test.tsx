@@ -16,7 +16,7 @@ const topMenu = () => screen.findByRole('menu', { name: '主菜单' });
 
 describe('layout', () => {
   it('builds the top menu from the session, APP menus left out, in sequence order', async () => {
-    renderApp('/parts');
+    renderApp('/checkLog');
     const menu = await topMenu();
     const labels = within(menu)
       .getAllByRole('menuitem')
@@ -28,7 +28,7 @@ describe('layout', () => {
 
   it('opens a menu page on click and highlights it', async () => {
     const user = userEvent.setup();
-    const { router } = renderApp('/parts');
+    const { router } = renderApp('/checkLog');
     const menu = await topMenu();
     await user.click(within(menu).getByRole('menuitem', { name: '数据中心' }));
 
@@ -46,7 +46,7 @@ describe('layout', () => {
   });
 
   it('shows the footer, but not on the dashboard, and the full-screen toggle only there', async () => {
-    const { router } = renderApp('/parts');
+    const { router } = renderApp('/checkLog');
     expect(await screen.findByText('ICP备案号：京ICP备00000000号')).toBeTruthy();
     expect(screen.getByText('© 2026 工厂生产检测管理平台 版权所有')).toBeTruthy();
     expect(screen.queryByRole('button', { name: '全屏' })).toBeNull();
@@ -65,8 +65,8 @@ describe('layout', () => {
   });
 
   it('covers the page while the session is loading, except on 产线检测', async () => {
-    const { router, container } = renderApp('/parts');
-    await screen.findByRole('heading', { name: '配件管理' });
+    const { router, container } = renderApp('/checkLog');
+    await screen.findByRole('heading', { name: '检测日志' });
     const overlay = () => document.body.querySelector('.ant-spin-fullscreen.ant-spin-spinning');
     expect(overlay()).toBeNull();
     useSession.getState().setLoading(true);
@@ -81,7 +81,7 @@ describe('layout', () => {
   it('logs out after confirmation, whatever the server says', async () => {
     const user = userEvent.setup();
     const { seen } = installServer(answer(SESSION.logout, () => rawAnswer({ status: 500, body: 'oops' })));
-    const { router } = renderApp('/parts');
+    const { router } = renderApp('/checkLog');
 
     await user.click(await screen.findByRole('button', { name: 'operator_li' }));
     await user.click(await screen.findByRole('menuitem', { name: '退出登录' }));
@@ -103,7 +103,7 @@ describe('layout', () => {
   it('keeps the session when logout is cancelled', async () => {
     const user = userEvent.setup();
     const { seen } = installServer(answer(SESSION.logout, null));
-    const { router } = renderApp('/parts');
+    const { router } = renderApp('/checkLog');
 
     await user.click(await screen.findByRole('button', { name: 'operator_li' }));
     await user.click(await screen.findByRole('menuitem', { name: '退出登录' }));
@@ -113,12 +113,12 @@ describe('layout', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(seen).toEqual([]);
     expect(useSession.getState().token).toBe('layout-token');
-    expect(router.state.location.pathname).toBe('/parts');
+    expect(router.state.location.pathname).toBe('/checkLog');
   });
 
   it('opens the change-password dialog from the user menu', async () => {
     const user = userEvent.setup();
-    renderApp('/parts');
+    renderApp('/checkLog');
     await user.click(await screen.findByRole('button', { name: 'operator_li' }));
     await user.click(await screen.findByRole('menuitem', { name: '修改密码' }));
     const dialog = await screen.findByRole('dialog', { name: '修改密码' });

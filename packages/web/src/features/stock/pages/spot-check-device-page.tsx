@@ -13,7 +13,7 @@ import { BackButton, ForwardLink } from '../components/back-button';
 import { BatchSummary } from '../components/batch-summary';
 import { CheckResult } from '../components/verdict-tag';
 import { idParam, orDash, SPOT_CHECK_MENU, SPOT_CHECK_TRAIL, stockUrls, unitKey } from '../stock-view';
-import { useUrlListState } from '../use-url-list-state';
+import { useUrlListState } from '../../../lib/use-url-list-state';
 import './stock-pages.css';
 
 const BACK = { backTo: SPOT_CHECK_MENU, backLabel: '返回抽检管理' };

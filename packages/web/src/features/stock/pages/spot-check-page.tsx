@@ -11,7 +11,7 @@ import { ForwardLink } from '../components/back-button';
 import { DayPicker, ProductModelSelect } from '../components/stock-filters';
 import { VerdictTag } from '../components/verdict-tag';
 import { dayOf, orDash, planText, productIdOf, SPOT_CHECK_TRAIL, stockUrls, today } from '../stock-view';
-import { useUrlListState } from '../use-url-list-state';
+import { useUrlListState } from '../../../lib/use-url-list-state';
 import './stock-pages.css';
 
 /** 抽检管理 (seed 002 §2): the stocked batches of a day, with their sampling plan and verdict. */

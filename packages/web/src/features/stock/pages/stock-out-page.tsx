@@ -8,7 +8,7 @@ import { useOutputs } from '../api/get-outputs';
 import type { OutputListQuery } from '../api/stock-keys';
 import { DayPicker, ProductModelSelect } from '../components/stock-filters';
 import { dayOf, productIdOf, STOCK_OUT_TRAIL, today, unitKey } from '../stock-view';
-import { useUrlListState } from '../use-url-list-state';
+import { useUrlListState } from '../../../lib/use-url-list-state';
 import './stock-pages.css';
 
 const SHIPPED_COLUMNS: TableColumnsType<OutputRecord> = [

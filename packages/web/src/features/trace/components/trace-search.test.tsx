@@ -26,7 +26,7 @@ describe('header device search', () => {
   it('opens the trace of the text on Enter, from any page', async () => {
     const user = userEvent.setup();
     const server = traceServer();
-    const { router } = renderApp('/parts');
+    const { router } = renderApp('/checkLog');
 
     const box = await searchBox();
     expect(box.getAttribute('placeholder')).toBe('生产码 / SN / MAC / IMEI');
@@ -41,7 +41,7 @@ describe('header device search', () => {
   it('carries a text that needs encoding intact', async () => {
     const user = userEvent.setup();
     traceServer();
-    const { router } = renderApp('/parts');
+    const { router } = renderApp('/checkLog');
     await user.type(await searchBox(), 'SN#1&2 %{Enter}');
     await waitFor(() => expect(router.state.location.pathname).toBe('/deviceTrace'), OTHER_PAGE);
     expect(new URLSearchParams(router.state.location.search).get('text')).toBe('SN#1&2 %');
@@ -50,10 +50,10 @@ describe('header device search', () => {
   it('asks for a text instead of searching nothing', async () => {
     const user = userEvent.setup();
     traceServer();
-    const { router } = renderApp('/parts');
+    const { router } = renderApp('/checkLog');
     await user.type(await searchBox(), '   {Enter}');
     expect(await screen.findByText(RECORD_MSG.traceTextRequired)).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/parts');
+    expect(router.state.location.pathname).toBe('/checkLog');
   });
 
   it('shows the traced text in the box on the trace page', async () => {
@@ -65,13 +65,13 @@ describe('header device search', () => {
   it('is not shown to a user without 产线检测, and is to the platform administrator', async () => {
     useSession.getState().signIn(traceSession(MENUS.productCenter, '产品中心'));
     traceServer();
-    const { unmount } = renderApp('/parts');
+    const { unmount } = renderApp('/checkLog');
     expect(await screen.findByRole('menu', { name: '主菜单' })).toBeTruthy();
     expect(screen.queryByRole('textbox', { name: '设备追溯' })).toBeNull();
     unmount();
 
     useSession.getState().signIn(loginResultWith({ platformAdmin: true }, []));
-    renderApp('/parts');
+    renderApp('/checkLog');
     expect(await searchBox()).toBeTruthy();
   });
 });

@@ -1,9 +1,9 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { PAGE_SIZES, type Paging, tablePagination } from '../../lib/paging';
+import { PAGE_SIZES, type Paging, tablePagination } from './paging';
 
 /**
- * useListState (lib/use-list-state.ts) with the filters and the page kept in the address,
+ * useListState (use-list-state.ts) with the filters and the page kept in the address,
  * so that 返回 from a batch, a reload or a shared link finds the list as it was left.
  * Each filter is a text of the query; one at its default is left out of the address,
  * and an empty one is written as `key=` (so a cleared date, unlike a missing one, is
