@@ -89,11 +89,12 @@ async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(SCREENSHOTS, name) });
 }
 
-/** Answers the confirmation whose text is `text` with 确定. */
+/** Answers the confirmation whose text is `text` with 确定, and waits for it to close. */
 async function confirm(page: Page, text: string): Promise<void> {
   const dialog = page.getByRole('dialog').filter({ hasText: text });
   await expect.poll(() => dialog.isVisible()).toBe(true);
   await dialog.getByRole('button', { name: '确定' }).click();
+  await expect.poll(() => dialog.count(), { timeout: 5000 }).toBe(0);
 }
 
 /**
@@ -322,11 +323,11 @@ describe('accessory catalogue: a part, its DTU and test properties, a communicat
     });
     expect(dtu.frontImageUrl).toMatch(/^\/api\/file\//);
     expect(dtu.backImageUrl).toMatch(/^\/api\/file\//);
-
   });
 
   it('goes back to the part with 确定 and archives the DTU', async () => {
-    await page.locator('.potion-page__footer').getByRole('button', { name: '确定' }).click();
+    // the page's own 确定 (the drawers and confirmations are gone)
+    await page.getByRole('button', { name: '确定', exact: true }).click();
     await expect.poll(() => pathOf(page)).toBe('/partsDetail');
     const dtuCard = page.getByRole('article', { name: DTU });
     await expect.poll(() => dtuCard.isVisible(), { timeout: 5000 }).toBe(true);

@@ -51,7 +51,8 @@ describe('串口检测属性 panel', () => {
     expect(panel.getByText('工装测得的设备蓝牙广播信号强度')).toBeTruthy();
     expect((panel.getByRole('radio', { name: '范围' }) as HTMLInputElement).checked).toBe(true);
     expect(panel.getAllByText('dBm')).toHaveLength(2);
-    expect(errorsOf(panel)).toEqual([]);
+    // antd validates the changed field again after the change settles
+    await waitFor(() => expect(errorsOf(panel)).toEqual([]));
   });
 
   it('asks for numeric bounds', async () => {
