@@ -17,10 +17,33 @@ export function fieldError(scope: Locator, text: string): Locator {
   return scope.locator('.ant-form-item-explain-error').getByText(text, { exact: true });
 }
 
-/** Opens the select labelled `label` inside `scope` and picks the option containing `option`. */
+/**
+ * Opens the select labelled `label` inside `scope`, picks the option containing `option` and
+ * waits until the select shows it. On a loaded machine a click can land while a dropdown is
+ * still easing in or another one easing out and be lost (CI saw the next field never appear),
+ * so a pick that did not take is tried again, up to three times.
+ */
 export async function pickOption(page: Page, scope: Locator, label: string, option: string): Promise<void> {
-  await scope.getByLabel(label, { exact: true }).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click();
+  const field = scope.getByLabel(label, { exact: true });
+  // what the select shows once chosen (antd 6 writes it beside the input, in the select's box)
+  const shown = () =>
+    field.evaluate((input) => {
+      const box = input.closest('.ant-select');
+      const placeholder = box?.querySelector('.ant-select-placeholder')?.textContent ?? '';
+      return (box?.textContent ?? '').replace(placeholder, '');
+    });
+  const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option });
+  for (let attempt = 1; ; attempt += 1) {
+    // open it unless it is open (Escape would close the drawer around it, not just the list)
+    if ((await options.count()) === 0) await field.click();
+    await options.first().click();
+    try {
+      await expect.poll(shown, { timeout: 3000 }).toContain(option);
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
 }
 
 /** The path the page is on. */
