@@ -1,12 +1,14 @@
 // npm run demo [-- simulator options]: the server on a fresh demo database, a factory seeded
 // through the API (lines, PADs, users, two published products, two running tasks) and the
 // simulator testing units at every station, so every page of the console has live data; a
-// warehouse at a PDA stocks the passed units in batches, spot-checks them and ships accepted ones.
+// warehouse at a PDA stocks the passed units in batches, spot-checks them and ships accepted ones;
+// DTU benches at 配件检测 PADs test DTU units, the units reporting to the server's MQTT broker.
 // It runs until Ctrl-C: when a task is over the simulator plans the next one on the same line
 // and PADs (--continuous) and says which. Ctrl-C stops the simulator (it answers the results
 // in flight), then the server.
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 
@@ -27,6 +29,21 @@ const adminPassword = process.env.ADMIN_PASSWORD || DEMO_ADMIN_PASSWORD;
 const browsable = host === '0.0.0.0' ? '127.0.0.1' : host;
 const url = `http://${browsable}:${port}`;
 
+/** `wanted` when the host lets the embedded broker take it (0: any free port), null when it is held. */
+const freePort = (wanted) =>
+  new Promise((resolve) => {
+    const probe = net.createServer();
+    probe.once('error', () => resolve(null));
+    probe.listen(wanted, host, () => {
+      const taken = probe.address().port;
+      probe.close(() => resolve(taken));
+    });
+  });
+// The server's embedded broker takes the DTU units' reports unless MQTT_URL names the factory's broker. A Mosquitto
+// often holds 1883 already: the demo's broker then takes another port, where the simulator's units publish.
+const mqttPort = process.env.MQTT_PORT || String((await freePort(1883)) ?? (await freePort(0)));
+const mqttUrl = process.env.MQTT_URL || `mqtt://${browsable}:${mqttPort}`;
+
 // Own process groups: a Ctrl-C reaches this script only, which stops the two in order.
 const server = spawn(process.execPath, [path.join(root, 'packages/server/dist/main.js')], {
   cwd: root,
@@ -38,6 +55,7 @@ const server = spawn(process.execPath, [path.join(root, 'packages/server/dist/ma
     FILES_DIR: path.join(dataDir, 'files'),
     ADMIN_PASSWORD: adminPassword,
     CAPTCHA: 'off',
+    MQTT_PORT: mqttPort,
     LOG_LEVEL: process.env.LOG_LEVEL || 'warn',
   },
   stdio: ['ignore', 'inherit', 'inherit'],
@@ -96,6 +114,10 @@ const manualPads = plan.tasks.map((task, index) => `${plan.padPrefix}-${index + 
 const { warehouse } = plan;
 // --no-warehouse leaves the PDAs and the 仓库质检员 seeded but idle.
 const warehouseOn = !args.includes('--no-warehouse');
+const dtu = plan.accessories.testing;
+const dtuOn = !args.includes('--no-dtu');
+const dtuManual = dtu.tasks.flatMap((task) => (task.manualPads ?? []).map((pad) => `${pad.code} (${task.fittingType})`));
+const dtuBenches = dtu.tasks.flatMap((task) => task.benches.map((bench) => bench.pad.code));
 console.log(`
 工厂生产检测管理平台 demo: ${url}  (data in data/demo, wiped at every start)
   console      admin / ${adminPassword}  (platform administrator)
@@ -104,8 +126,11 @@ console.log(`
                (flow 1 of each task; scan codes from the end of 导出生产码: the simulator works from the start)
   PDA          ${url}/station  terminal ${warehouse.manualPda.code}, user ${warehouse.user.name}@admin / ${warehouse.user.password}
                (仓库质检员: 入库 · 抽检 · 出库 at the PDA, 抽检管理 and 出库记录 in the console)
+  配件检测     ${url}/station  terminal ${dtuManual.join(' or ')}, user ${dtu.manualUser.name}@admin / ${dtu.manualUser.password}
+               (PAD APP → 配件检测; the tasks: 配件管理 → the DTU part → a DTU's 任务, 返工模式, 检测日志)
   simulated    ${plan.operatorPrefix}01@admin … at ${plan.padPrefix}-1-01 …, password ${plan.operatorPassword}
                ${warehouseOn ? `the warehouse at ${warehouse.pda.code} (${warehouse.user.name}@admin)` : 'no warehouse (--no-warehouse)'}
+               ${dtuOn ? `DTU benches at ${dtuBenches.join(', ')} (${dtu.userPrefix}01@admin …), units publishing to ${mqttUrl}` : 'no DTU benches (--no-dtu)'}
 When a task is over the next one is planned on the same line and PADs (the output says which).${
   warehouseOn ? '\nThe warehouse stocks passed units in batches, spot-checks each closed batch and ships accepted ones:\n抽检管理 and 出库记录 fill within the first minutes.' : ''
 }
@@ -125,6 +150,8 @@ simulator = spawn(
     '--continuous',
     '--repair-delay',
     '15',
+    '--mqtt-url',
+    mqttUrl,
     ...args,
   ],
   { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], detached: true },

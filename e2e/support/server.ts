@@ -10,6 +10,8 @@ const root = path.resolve(import.meta.dirname, '../..');
 export interface RunningServer {
   url: string;
   port: number;
+  /** the embedded MQTT broker's port (DTU reports), free on this machine (Mosquitto may hold 1883) */
+  mqttPort: number;
   dataDir: string;
   dbFile: string;
   /** SIGTERM, then the data directory is removed */
@@ -24,6 +26,7 @@ export interface ServerOptions {
   /** reuse this data directory (and its factory.db) instead of a fresh one */
   dataDir?: string;
   port?: number;
+  mqttPort?: number;
 }
 
 async function freePort(): Promise<number> {
@@ -46,11 +49,13 @@ export async function startServer(env: Record<string, string> = {}, options: Ser
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'factory-e2e-'));
   const dbFile = path.join(dataDir, 'factory.db');
   const port = options.port ?? (await freePort());
+  const mqttPort = options.mqttPort ?? (await freePort());
   const child: ChildProcess = spawn(process.execPath, [path.join(root, 'packages/server/dist/main.js')], {
     cwd: dataDir,
     env: {
       ...process.env,
       PORT: String(port),
+      MQTT_PORT: String(mqttPort),
       DATABASE_URL: `file:${dbFile}`,
       FILES_DIR: path.join(dataDir, 'files'),
       ADMIN_PASSWORD,
@@ -86,6 +91,7 @@ export async function startServer(env: Record<string, string> = {}, options: Ser
   return {
     url,
     port,
+    mqttPort,
     dataDir,
     dbFile,
     async stop() {
@@ -95,7 +101,7 @@ export async function startServer(env: Record<string, string> = {}, options: Ser
     kill: () => end('SIGKILL'),
     async restart() {
       await end('SIGKILL');
-      return startServer(env, { dataDir, port });
+      return startServer(env, { dataDir, port, mqttPort });
     },
   };
 }

@@ -30,12 +30,16 @@ export async function pickOption(page: Page, scope: Locator, label: string, opti
     field.evaluate((input) => {
       const box = input.closest('.ant-select');
       const placeholder = box?.querySelector('.ant-select-placeholder')?.textContent ?? '';
-      return (box?.textContent ?? '').replace(placeholder, '');
+      // a searchable select may show the choice as its input's value
+      return `${(box?.textContent ?? '').replace(placeholder, '')} ${(input as HTMLInputElement).value}`;
     });
-  const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option });
+  // this select's own list (rc-select names it after the input), not a list of another select still easing out
+  const id = await field.getAttribute('id');
+  const list = page.locator('.ant-select-dropdown:visible').filter({ has: page.locator(`[id="${id}_list"]`) });
+  const options = list.locator('.ant-select-item-option').filter({ hasText: option });
   for (let attempt = 1; ; attempt += 1) {
     // open it unless it is open (Escape would close the drawer around it, not just the list)
-    if ((await options.count()) === 0) await field.click();
+    if ((await list.count()) === 0) await field.click();
     await options.first().click();
     try {
       await expect.poll(shown, { timeout: 3000 }).toContain(option);

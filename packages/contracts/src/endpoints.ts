@@ -26,6 +26,8 @@ import {
   DTU_PROPERTY_ENDPOINTS,
   FITTING_ENDPOINTS,
 } from './accessory/accessory.endpoints.js';
+import { DTU_STATION_ENDPOINTS } from './accessory/dtu-station.endpoints.js';
+import { DTU_TASK_ENDPOINTS } from './accessory/dtu-task.endpoints.js';
 
 /**
  * Every call of the API by name, one group per domain (issue 14). PATHS is read
@@ -60,6 +62,8 @@ export const ENDPOINTS = {
   ...DTU_CATALOGUE_ENDPOINTS,
   ...DTU_PROPERTY_ENDPOINTS,
   ...COMMUNICATION_ENDPOINTS,
+  ...DTU_TASK_ENDPOINTS,
+  ...DTU_STATION_ENDPOINTS,
 } as const satisfies Record<string, AnyEndpoint>;
 
 export type EndpointName = keyof typeof ENDPOINTS;

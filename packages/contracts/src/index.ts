@@ -61,3 +61,8 @@ export * from './accessory/communication-module.js';
 export * from './accessory/dtu-property.js';
 export * from './accessory/property-verdict.js';
 export * from './accessory/accessory.endpoints.js';
+export * from './accessory/dtu-task-messages.js';
+export * from './accessory/dtu-task.js';
+export * from './accessory/dtu-test.js';
+export * from './accessory/dtu-task.endpoints.js';
+export * from './accessory/dtu-station.endpoints.js';

@@ -8,6 +8,7 @@ import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-
 import { redactedUrl, registerGuard } from './platform/auth.js';
 import type { AppConfig } from './platform/config.js';
 import { registerConsole } from './platform/console.js';
+import { registerDtuReportIntake } from './platform/dtu-report-intake.js';
 import { type Db, openDb, type OpenDbOptions } from './platform/db.js';
 import { registerErrorHandler } from './platform/error-handler.js';
 import { guardedValidatorCompiler } from './platform/input-guard.js';
@@ -93,6 +94,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // Open event streams would hold the server's close until their clients left.
   app.addHook('preClose', async () => results.endStreams());
   await registerRoutes(app, { db, config, results });
+  // DTU reports over MQTT (DESIGN.md §9.4): the broker starts when the app is ready and stops when it closes.
+  registerDtuReportIntake(app, db, config);
   await registerConsole(app, config.consoleDir);
   return app;
 }

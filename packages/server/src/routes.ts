@@ -7,7 +7,10 @@ import { moduleDtuRoutes } from './modules/communication-module/module-dtu.route
 import { dataCenterRoutes } from './modules/data-center/data-center.routes.js';
 import { documentRoutes } from './modules/document/document.routes.js';
 import { dtuPropertyRoutes } from './modules/dtu-property/dtu-property.routes.js';
+import { dtuRecordRoutes } from './modules/dtu-record/dtu-record.routes.js';
+import { dtuStationRoutes } from './modules/dtu-station/dtu-station.routes.js';
 import { dtuRoutes } from './modules/dtu/dtu.routes.js';
+import { dtuTaskRoutes } from './modules/dtu-task/dtu-task.routes.js';
 import { firmwareRoutes } from './modules/firmware/firmware.routes.js';
 import { flowRoutes } from './modules/flow/flow.routes.js';
 import { lineRoutes } from './modules/line/line.routes.js';
@@ -60,6 +63,9 @@ const modules: ((context: ModuleContext) => FastifyPluginAsyncZod)[] = [
   partRoutes,
   communicationModuleRoutes,
   moduleDtuRoutes,
+  dtuTaskRoutes,
+  dtuRecordRoutes,
+  dtuStationRoutes,
 ];
 
 export async function registerRoutes(app: FastifyInstance, context: ModuleContext): Promise<void> {

@@ -43,7 +43,8 @@ export interface TestApp {
 /** A fresh database per call: a new SQLite file, or a new PostgreSQL schema. */
 export async function buildTestApp(dialect: Dialect, overrides: Partial<AppConfig> = {}): Promise<TestApp> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'factory-test-'));
-  const base = loadConfig({ ADMIN_PASSWORD, CAPTCHA: 'off', PASSWORD_HASH_COST: String(TEST_PASSWORD_HASH_COST) });
+  // No MQTT unless a test asks (config: { mqtt: true, mqttPort: 0 }): thousands of apps would each start a broker.
+  const base = loadConfig({ ADMIN_PASSWORD, CAPTCHA: 'off', PASSWORD_HASH_COST: String(TEST_PASSWORD_HASH_COST), MQTT: 'off' });
   let schema: string | null = null;
   let databaseUrl = `file:${path.join(dir, 'factory.db')}`;
   if (dialect === 'postgres') {

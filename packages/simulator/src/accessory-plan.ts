@@ -1,5 +1,6 @@
 import type { AutoPropertyAddBody, CommunicationTypeCode, OtherPropertyAddBody, SerialPropertyAddBody } from '@factory/contracts';
 import type { DevicePicture } from './demo-files.js';
+import { DEMO_DTU_TESTING, type DtuTestingPlan } from './dtu-plan.js';
 
 // The demo factory's accessory catalogue (issue 16): a DTU part with a cellular and a
 // bluetooth model, each with the properties a factory really tests, and a
@@ -40,6 +41,8 @@ export interface AccessoryPlan {
   partPicture: DevicePicture;
   dtus: DtuPlan[];
   modules: ModulePlan[];
+  /** DTU tasks tested at PADs in 配件检测 mode (dtu-plan.ts), seeded once the catalogue is */
+  testing?: DtuTestingPlan;
 }
 
 const WHITE = [246, 247, 249] as const;
@@ -144,4 +147,5 @@ export const DEMO_ACCESSORIES: AccessoryPlan = {
       dtus: ['EC800MDTUA1', 'EC800MDTUB2'],
     },
   ],
+  testing: DEMO_DTU_TESTING,
 };

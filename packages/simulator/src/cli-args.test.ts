@@ -41,7 +41,26 @@ describe('simulator command line', () => {
     expect(parseCli(['--seed-factory', '--spot-defect-rate', '0'], env).spotDefectRate).toBe(0);
   });
 
+  it('runs the DTU benches with a seeded factory unless --no-dtu, publishing to the server host\'s broker unless told', () => {
+    const env = { ADMIN_PASSWORD: 'x' };
+    expect(parseCli(['--seed-factory', '--url', 'http://10.0.0.5:8080'], env)).toMatchObject({
+      dtu: true,
+      dtuRate: 12,
+      dtuFailureRate: 0.08,
+      mqttUrl: 'mqtt://10.0.0.5:1883',
+    });
+    expect(parseCli(['--seed-factory', '--no-dtu'], env).dtu).toBe(false);
+    expect(parseCli([], env).dtu).toBe(false);
+    expect(() => parseCli(['--dtu'], env)).toThrow('--dtu needs --seed-factory');
+    expect(parseCli(['--seed-factory', '--dtu-rate', '0', '--dtu-failure-rate', '0.2'], env)).toMatchObject({ dtuRate: 0, dtuFailureRate: 0.2 });
+    expect(parseCli(['--seed-factory'], { ...env, MQTT_URL: 'mqtt://broker.factory:1883' }).mqttUrl).toBe('mqtt://broker.factory:1883');
+    expect(parseCli(['--seed-factory', '--mqtt-url', 'mqtt://127.0.0.1:18830'], env).mqttUrl).toBe('mqtt://127.0.0.1:18830');
+    expect(() => parseCli(['--seed-factory', '--mqtt-url', 'localhost:1883'], env)).toThrow(/--mqtt-url/);
+  });
+
   it.each([
+    [['--dtu-rate', '-1'], /--dtu-rate/],
+    [['--dtu-failure-rate', '2'], /--dtu-failure-rate/],
     [['--spot-defect-rate', '1.5'], /--spot-defect-rate/],
     [['--spot-defect-rate', '-0.1'], /--spot-defect-rate/],
     [['--spot-defect-rate', ''], /--spot-defect-rate/],

@@ -14,6 +14,14 @@ export interface CliOptions {
   warehouse: boolean;
   /** per-unit probability that a spot-checked unit is defective, on an ordinary day */
   spotDefectRate: number;
+  /** run the DTU benches at the seeded parts-check PADs (on with --seed-factory unless --no-dtu) */
+  dtu: boolean;
+  /** DTU units per minute per bench */
+  dtuRate: number;
+  /** share of DTU units with a fault */
+  dtuFailureRate: number;
+  /** the broker the DTU units publish to */
+  mqttUrl: string;
   adminUser: string;
   adminPassword: string;
   stationUser: string;
@@ -41,6 +49,12 @@ tests units at its flow with values drawn around the standard, and submits.
                           passed units in batches, spot-checks each closed batch and ships accepted ones)
   --spot-defect-rate <f>  share of spot-checked units found defective, 0 to 1 (default 0.005; one
                           batch in ten has a bad day, ${BAD_DAY_FACTOR} times as many)
+  --no-dtu                with --seed-factory: no DTU benches at the seeded 配件检测 PADs (by default
+                          they test DTU units of the seeded DTU tasks, the units reporting over MQTT)
+  --dtu-rate <r>          DTU units per minute per bench (default 12; 0 = as fast as the server answers)
+  --dtu-failure-rate <f>  share of DTU units with a fault, 0 to 1 (default 0.08)
+  --mqtt-url <url>        the broker the DTU units publish to (default $MQTT_URL, else the server's
+                          embedded broker: mqtt://<host of --url>:1883)
   --admin-user <name>     console user that seeds and reads codes (default admin)
   --admin-password <pw>   its password (default $ADMIN_PASSWORD)
   --station-user <name>   without --seed-factory: user signing in at every station (default the admin user)
@@ -50,6 +64,18 @@ tests units at its flow with values drawn around the standard, and submits.
   -h, --help              this text
 
 The server must run with CAPTCHA=off (npm run demo does).`;
+
+/** The broker the DTU units publish to: MQTT_URL (the server's too), else the server's embedded broker on its host. */
+export function defaultMqttUrl(serverUrl: string, env: Record<string, string | undefined> = process.env): string {
+  if (env.MQTT_URL) return env.MQTT_URL;
+  let host = '127.0.0.1';
+  try {
+    host = new URL(serverUrl).hostname || host;
+  } catch {
+    // a bad --url is reported where it is used
+  }
+  return `mqtt://${host}:1883`;
+}
 
 function number(name: string, text: string | undefined, fallback: number, check: (value: number) => boolean, rule: string): number {
   if (text === undefined) return fallback;
@@ -73,6 +99,10 @@ export function parseCli(argv: readonly string[], env: Record<string, string | u
       continuous: { type: 'boolean', default: false },
       warehouse: { type: 'boolean' },
       'spot-defect-rate': { type: 'string' },
+      dtu: { type: 'boolean' },
+      'dtu-rate': { type: 'string' },
+      'dtu-failure-rate': { type: 'string' },
+      'mqtt-url': { type: 'string' },
       'admin-user': { type: 'string' },
       'admin-password': { type: 'string' },
       'station-user': { type: 'string' },
@@ -83,14 +113,15 @@ export function parseCli(argv: readonly string[], env: Record<string, string | u
     },
     strict: true,
     allowPositionals: false,
-    // --no-warehouse
+    // --no-warehouse, --no-dtu
     allowNegative: true,
   });
   const adminUser = values['admin-user'] ?? 'admin';
   const seedFactory = values['seed-factory'] ?? false;
   const adminPassword = values['admin-password'] ?? env.ADMIN_PASSWORD ?? '';
+  const url = (values.url ?? 'http://127.0.0.1:8080').replace(/\/+$/, '');
   const options: CliOptions = {
-    url: (values.url ?? 'http://127.0.0.1:8080').replace(/\/+$/, ''),
+    url,
     stations: number('stations', values.stations, 20, (n) => Number.isInteger(n) && n >= 1 && n <= 500, 'a whole number from 1 to 500'),
     rate: number('rate', values.rate, 1, (n) => n >= 0 && n <= 1000, 'a number from 0 to 1000'),
     failureRate: number('failure-rate', values['failure-rate'], 0.05, (n) => n >= 0 && n <= 1, 'a number from 0 to 1'),
@@ -100,6 +131,10 @@ export function parseCli(argv: readonly string[], env: Record<string, string | u
     continuous: values.continuous ?? false,
     warehouse: values.warehouse ?? seedFactory,
     spotDefectRate: number('spot-defect-rate', values['spot-defect-rate'], 0.005, (n) => n >= 0 && n <= 1, 'a number from 0 to 1'),
+    dtu: values.dtu ?? seedFactory,
+    dtuRate: number('dtu-rate', values['dtu-rate'], 12, (n) => n >= 0 && n <= 6000, 'a number from 0 to 6000'),
+    dtuFailureRate: number('dtu-failure-rate', values['dtu-failure-rate'], 0.08, (n) => n >= 0 && n <= 1, 'a number from 0 to 1'),
+    mqttUrl: values['mqtt-url'] ?? defaultMqttUrl(url, env),
     adminUser,
     adminPassword,
     stationUser: values['station-user'] ?? adminUser,
@@ -113,5 +148,8 @@ export function parseCli(argv: readonly string[], env: Record<string, string | u
   if (options.continuous && !options.seedFactory) throw new Error('--continuous needs --seed-factory');
   // The warehouse works at the seeded PDA with the seeded 仓库质检员.
   if (options.warehouse && !options.seedFactory) throw new Error('--warehouse needs --seed-factory');
+  // The benches work at the seeded 配件检测 PADs with the seeded 配件检测员 users.
+  if (options.dtu && !options.seedFactory) throw new Error('--dtu needs --seed-factory');
+  if (options.dtu && !/^(mqtts?|wss?|tcp|ssl):\/\/./.test(options.mqttUrl)) throw new Error(`--mqtt-url must look like mqtt://host:1883, got "${options.mqttUrl}"`);
   return options;
 }

@@ -48,7 +48,7 @@ type Log = (line: string) => void;
 const ADMIN_NAME_SUFFIX = '@admin';
 
 /** The day `days` from today in the server's zone is close enough to the local one for an expiry. */
-function dateFromToday(days: number): string {
+export function dateFromToday(days: number): string {
   const date = new Date(Date.now() + days * 86_400_000);
   const pad = (value: number) => String(value).padStart(2, '0');
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
@@ -270,7 +270,7 @@ async function padsWithPrefix(api: ConsoleApi, prefix: string): Promise<Map<stri
 }
 
 /** A role granting the menus (and all their buttons) whose path of names `wanted` accepts; reused when it exists. */
-async function ensureRole(api: ConsoleApi, roleName: string, tree: MenuTreeNode[], wanted: (path: string[]) => boolean): Promise<number> {
+export async function ensureRole(api: ConsoleApi, roleName: string, tree: MenuTreeNode[], wanted: (path: string[]) => boolean): Promise<number> {
   const existing = await api(ROLE_ENDPOINTS.roleList, { roleName, pageSize: 0 });
   const found = existing.list.find((role) => role.roleName === roleName);
   if (found) return found.id;
@@ -289,7 +289,7 @@ async function ensureRole(api: ConsoleApi, roleName: string, tree: MenuTreeNode[
 }
 
 /** A user under admin with the role; a new one gets its own password at once. Answers the stored name (`name@admin`). */
-async function ensureUser(
+export async function ensureUser(
   api: ConsoleApi,
   baseUrl: string,
   name: string,

@@ -17,3 +17,9 @@ export { type PassedUnit, planShipments, sampleUnits, startWarehouse, type Wareh
 export { type AccessoryPlan, DEMO_ACCESSORIES } from './accessory-plan.js';
 export { seedAccessories } from './accessory-seed.js';
 export { devicePng } from './demo-files.js';
+export { DEMO_DTU_TESTING, DTU_TESTER_ROLE, type DtuTestingPlan } from './dtu-plan.js';
+export { type DtuBenchLogin, seedDtuTesting, type SeededDtuTesting } from './dtu-seed.js';
+export { type DtuRun, type DtuRunOptions, mqttLink, startDtuTesting } from './dtu-run.js';
+export { DtuStats, runDtuBench } from './dtu-station.js';
+export { type DtuPadApi, DtuPadClient } from './dtu-pad-client.js';
+export { drawDtuUnit, iccidOf, imeiOf, luhnDigit, macOf } from './dtu-unit.js';

@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 import { parseCli, USAGE } from './cli-args.js';
 import { consoleLogin } from './console-client.js';
+import { type DtuRun, startDtuTesting } from './dtu-run.js';
+import { type SeededDtuTesting, seedDtuTesting } from './dtu-seed.js';
 import { batchUnitsReader, codesReader, stationsOfRunningTasks } from './factory-discovery.js';
 import { demoPlan } from './factory-plan.js';
 import { runFactory } from './factory-run.js';
 import { type SeededFactory, seedFactory } from './factory-seed.js';
 import { PdaClient } from './pda-client.js';
-import { progressLine, summaryLines, warehouseProgress, warehouseSummary } from './progress.js';
+import { dtuProgress, dtuSummary, progressLine, summaryLines, warehouseProgress, warehouseSummary } from './progress.js';
 import { seededRandom } from './random.js';
 import type { SimulationStats } from './simulation-stats.js';
 import { type StationLogin, startSimulation, type TaskProgress } from './simulation.js';
@@ -42,11 +44,20 @@ const { api } = admin!;
 
 let stations: StationLogin[];
 let seeded: SeededFactory | null = null;
+let dtuSeeded: SeededDtuTesting | null = null;
 const plan = demoPlan({ stations: cli.stations, units: cli.units });
 if (cli.seedFactory) {
   log(`seeding the factory at ${cli.url} …`);
   seeded = await seedFactory(api, cli.url, plan, (line) => log(`  ${line}`));
   stations = seeded.tasks.flatMap((task) => task.stations);
+  // DTU tasks after the accessory catalogue they test; without them the rest of the factory still runs.
+  if (plan.accessories?.testing) {
+    try {
+      dtuSeeded = await seedDtuTesting(api, cli.url, plan.accessories.testing, (line) => log(`  ${line}`));
+    } catch (error) {
+      log(`  DTU testing not seeded: ${(error as Error).message}`);
+    }
+  }
 } else {
   stations = await stationsOfRunningTasks(api, { username: cli.stationUser, password: cli.stationPassword }, cli.stations);
   if (stations.length === 0) fail('no started task has terminals on its flows: plan one in the console, or run with --seed-factory');
@@ -76,6 +87,22 @@ if (cli.warehouse && seeded?.warehouse) {
     log(`warehouse: ${terminalCode} sign-in refused (${error.status} ${error.message}); running without it`);
     pda = null;
   }
+}
+
+// The DTU benches at the seeded 配件检测 PADs: the units report over MQTT (docs/simulator.md).
+let dtu: DtuRun | null = null;
+if (cli.dtu && dtuSeeded && dtuSeeded.benches.length > 0) {
+  dtu = await startDtuTesting({
+    baseUrl: cli.url,
+    mqttUrl: cli.mqttUrl,
+    benches: dtuSeeded.benches,
+    rate: cli.dtuRate,
+    failureRate: cli.dtuFailureRate,
+    ...(cli.randomSeed === undefined ? {} : { randomSeed: cli.randomSeed + 15_485_863 }),
+    log,
+  });
+  const tasks = [...new Set(dtuSeeded.benches.map((bench) => `${bench.reworkTask ? '返工任务' : 'DTU任务'} ${bench.taskName}`))];
+  log(`${dtu.benches} DTU benches (${tasks.join(', ')}) at ${cli.dtuRate || 'full speed'} units/min each, units publishing to ${cli.mqttUrl}`);
 }
 
 const simulationOptions = {
@@ -117,6 +144,7 @@ if (cli.continuous && seeded) {
 const reporter = setInterval(() => {
   log(progressLine(simulation.stats, simulation.progress()));
   if (warehouse) log(`           ${warehouseProgress(warehouse)}`);
+  if (dtu) log(`           ${dtuProgress(dtu.stats, dtu.repairsWaiting())}`);
 }, cli.reportEverySeconds * 1000);
 
 let signals = 0;
@@ -128,12 +156,15 @@ const onSignal = () => {
     setTimeout(() => {
       simulation.abort();
       pdaAbort.abort(new Error('simulation aborted'));
+      dtu?.abort();
     }, 10_000).unref();
     void simulation.stop();
     void warehouse?.stop();
+    void dtu?.stop();
   } else {
     simulation.abort();
     pdaAbort.abort(new Error('simulation aborted'));
+    dtu?.abort();
     process.exit(130);
   }
 };
@@ -143,9 +174,11 @@ process.on('SIGTERM', onSignal);
 await simulation.done;
 // The lines are done (or stopped): the warehouse finishes the scan in hand and stops too.
 await warehouse?.stop();
+await dtu?.stop();
 clearInterval(reporter);
 for (const line of summaryLines(simulation.stats, simulation.progress())) log(line);
 if (warehouse) for (const line of warehouseSummary(warehouse.stats)) log(line);
+if (dtu) for (const line of dtuSummary(dtu.stats)) log(line);
 const inDoubt = simulation.clients().reduce((sum, client) => sum + client.pending.size, 0);
 if (inDoubt > 0) log(`${inDoubt} results were sent but never answered (the server may or may not have them)`);
 await Promise.all([...simulation.clients(), ...(pda ? [pda] : [])].map((client) => client.logout()));

@@ -1,3 +1,4 @@
+import type { DtuStats } from './dtu-station.js';
 import type { SimulationStats } from './simulation-stats.js';
 import type { TaskProgress } from './simulation.js';
 import type { Warehouse, WarehouseStats } from './warehouse.js';
@@ -53,5 +54,32 @@ export function warehouseSummary(stats: WarehouseStats): string[] {
   if (stats.alreadyStocked > 0) lines.push(`warehouse: ${stats.alreadyStocked} passed units were in stock already (an earlier run)`);
   if (stats.dropped > 0) lines.push(`warehouse: ${stats.dropped} passed units were not taken (the queue was full)`);
   for (const [message, count] of stats.refusals) lines.push(`warehouse refused ${count}×: ${message}`);
+  return lines;
+}
+
+/** The DTU benches' part of a progress line: units tested, passed, failed, duplicates the server refused. */
+export function dtuProgress(stats: DtuStats, repairsWaiting = 0): string {
+  const parts = [
+    `tested ${stats.tested}`,
+    `passed ${stats.passed}`,
+    `failed ${stats.failed}`,
+    `duplicates refused ${stats.duplicatesRefused}`,
+    `reworked ${stats.reworked} (${repairsWaiting} waiting)`,
+  ];
+  if (stats.retested > 0) parts.push(`retested ${stats.retested}`);
+  if (stats.incomplete > 0) parts.push(`values missing ${stats.incomplete}`);
+  if (stats.refused > 0) parts.push(`refused ${stats.refused}`);
+  return `DTU: ${parts.join(', ')}`;
+}
+
+/** The DTU benches' closing lines. */
+export function dtuSummary(stats: DtuStats): string[] {
+  const lines = [
+    `DTU: ${stats.tested} units tested, ${stats.passed} passed, ${stats.failed} failed; ${stats.duplicatesRefused} duplicate scans refused, ` +
+      `${stats.retested} retested where allowed, ${stats.reworked} failed units reworked`,
+  ];
+  if (stats.incomplete > 0) lines.push(`DTU: ${stats.incomplete} units were submitted before all their values came (is the broker the server's?)`);
+  if (stats.unexpected > 0) lines.push(`DTU: ${stats.unexpected} verdicts differed from the drawn values' intent`);
+  for (const [message, count] of stats.refusals) lines.push(`DTU refused ${count}×: ${message}`);
   return lines;
 }

@@ -163,3 +163,42 @@ export function autoCatalogue(code: string | null | undefined): readonly Catalog
   if (!code) return AUTO_CATALOGUE.none;
   return (AUTO_CATALOGUE as Record<string, readonly CatalogueItem[]>)[code] ?? [];
 }
+
+/**
+ * Key tests (按键检测, seed 002 §3 buttonPropList): what the operator checks by hand at
+ * the PAD and confirms one by one (a button pressed, a lamp seen). `checkCmd` is the
+ * instruction the station shows. Fixed per communication type like the catalogues.
+ */
+export interface KeyTest {
+  code: string;
+  name: string;
+  checkCmd: string;
+}
+
+const POWER_LED: KeyTest = { code: 'POWER_LED', name: '电源指示灯', checkCmd: '上电后电源指示灯常亮' };
+const RESET_KEY: KeyTest = { code: 'RESET_KEY', name: '复位按键', checkCmd: '按下复位键，设备重启后指示灯重新闪烁' };
+const NET_LED: KeyTest = { code: 'NET_LED', name: '网络指示灯', checkCmd: '入网后网络指示灯慢闪' };
+
+export const KEY_TESTS: Readonly<Record<CommunicationTypeCode | 'none', readonly KeyTest[]>> = {
+  THREE_2_ONE: [POWER_LED, NET_LED, RESET_KEY, { code: 'SIM_SLOT', name: 'SIM卡座', checkCmd: '插拔SIM卡，卡座弹片正常' }],
+  bluetooth: [POWER_LED, { code: 'PAIR_KEY', name: '配对按键', checkCmd: '长按配对键3秒，蓝牙指示灯快闪' }, RESET_KEY],
+  WIFI: [POWER_LED, NET_LED, RESET_KEY],
+  '2.4G': [POWER_LED, NET_LED, RESET_KEY],
+  other: [POWER_LED, RESET_KEY],
+  none: [POWER_LED, RESET_KEY],
+};
+
+/** The key tests of a DTU by its communication type (null: not networked). */
+export function keyTestsOf(code: string | null | undefined): readonly KeyTest[] {
+  if (!code) return KEY_TESTS.none;
+  return (KEY_TESTS as Record<string, readonly KeyTest[]>)[code] ?? KEY_TESTS.none;
+}
+
+/** How a unit of a DTU is told apart: IMEI for cellular-like types, MAC for WIFI and bluetooth, IMEI without networking. */
+export function unitIdentityOf(code: string | null | undefined): UnitIdentity {
+  return COMMUNICATION_TYPES.find((type) => type.code === code)?.identity ?? 'IMEI';
+}
+
+/** The content of a task's data delivery (task_down_prop_list): only major&minor, for THREE_2_ONE. */
+export const DOWN_PROPS = [{ code: 'MAJOR_MINOR', name: 'major&minor' }] as const;
+export const THREE_2_ONE = 'THREE_2_ONE';

@@ -27,10 +27,11 @@ export const TEST_STATUS_NAMES: Record<TestStatus, string> = { PASS: '合格', N
 export const STATION_APP_MENU = { PAD: MENUS.padOverallCheck, PDA: MENUS.pdaStockIn } as const;
 /**
  * Every menu of a terminal type's APP: a PDA user holding any of 入库, 抽检 or 出库 may
- * sign in (issue 15), and each mode's calls ask for their own menu.
+ * sign in (issue 15), a PAD user holding 整机检测 or 配件检测 (issue 17), and each
+ * mode's calls ask for their own menu.
  */
 export const STATION_APP_MENUS = {
-  PAD: [MENUS.padOverallCheck],
+  PAD: [MENUS.padOverallCheck, MENUS.padPartsCheck],
   PDA: [MENUS.pdaStockIn, MENUS.pdaSpotCheck, MENUS.pdaStockOut],
 } as const;
 export const STATION_APP_NAMES = { PAD: 'PAD APP', PDA: 'PDA APP' } as const;

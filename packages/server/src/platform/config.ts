@@ -22,6 +22,17 @@ export interface AppConfig {
    * unless set. Only the test app lowers it; hashes of another cost are redone at sign-in.
    */
   passwordHashCost: number;
+  /**
+   * DTU reports over MQTT (DESIGN.md §9.4; MQTT=off turns it off): on unless told, so
+   * `npm start` takes reports; the test app turns it off and a test that needs it asks.
+   */
+  mqtt: boolean;
+  /** MQTT_URL: the factory's broker to subscribe to; null runs the embedded broker */
+  mqttUrl: string | null;
+  /** MQTT_PORT: the embedded broker's port (0: any free port, for tests) */
+  mqttPort: number;
+  /** MQTT_SHARE_GROUP: the shared-subscription group on MQTT_URL's broker, one per deployment (DESIGN.md §10) */
+  mqttShareGroup: string;
 }
 
 /** 19 MiB: OWASP's minimum memory for argon2id at 2 passes, the production cost. */
@@ -49,6 +60,31 @@ function intWithin(env: Env, name: string, fallback: number, range: { min: numbe
   return value;
 }
 
+function portNumber(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0 || value > 65_535) throw new Error(`${name} must be a port number (0 to 65535), got "${raw}"`);
+  return value;
+}
+
+const SHARE_GROUP = /^[A-Za-z0-9_-]{1,64}$/;
+
+function shareGroup(env: Env): string {
+  const raw = env.MQTT_SHARE_GROUP;
+  if (raw === undefined || raw === '') return 'factory-console';
+  // A topic level of its own: '/', '+' and '#' would change what is subscribed.
+  if (!SHARE_GROUP.test(raw)) throw new Error(`MQTT_SHARE_GROUP must be letters, digits, _ or -, got "${raw}"`);
+  return raw;
+}
+
+function mqttUrl(env: Env): string | null {
+  const raw = env.MQTT_URL;
+  if (raw === undefined || raw === '') return null;
+  if (!/^(mqtts?|wss?|tcp|ssl):\/\/./.test(raw)) throw new Error(`MQTT_URL must look like mqtt://host:1883, got "${raw}"`);
+  return raw;
+}
+
 export function loadConfig(env: Env = process.env): AppConfig {
   const consoleDir = path.resolve(import.meta.dirname, '../../../web/dist');
   return {
@@ -67,5 +103,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
     timeZone: env.TZ || 'Asia/Shanghai',
     consoleDir,
     passwordHashCost: intWithin(env, 'PASSWORD_HASH_COST', DEFAULT_PASSWORD_HASH_COST, PASSWORD_HASH_COST_RANGE),
+    mqtt: (env.MQTT ?? 'on').toLowerCase() !== 'off',
+    mqttUrl: mqttUrl(env),
+    mqttPort: portNumber(env, 'MQTT_PORT', 1883),
+    mqttShareGroup: shareGroup(env),
   };
 }

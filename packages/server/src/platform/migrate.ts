@@ -16,6 +16,7 @@ import { recordOrderMigration } from './migrations/013-record-order.js';
 import { stockMigration } from './migrations/014-stock.js';
 import { stockSeverityMigration } from './migrations/015-stock-severity.js';
 import { accessoryCatalogueMigration } from './migrations/016-accessory-catalogue.js';
+import { dtuTaskMigration } from './migrations/017-dtu-task.js';
 
 /**
  * Migrations live in code (not discovered on disk) so the compiled server and the
@@ -41,6 +42,7 @@ class CodeMigrations implements MigrationProvider {
       '014-stock': stockMigration(this.db.dialect),
       '015-stock-severity': stockSeverityMigration(),
       '016-accessory-catalogue': accessoryCatalogueMigration(this.db.dialect),
+      '017-dtu-task': dtuTaskMigration(this.db.dialect),
     };
   }
 }

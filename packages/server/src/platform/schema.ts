@@ -48,6 +48,14 @@ import type {
   DtuAutoPropertyTable,
   DtuOtherPropertyTable,
 } from './schema/accessory.js';
+import type {
+  DtuTaskTable,
+  DtuTaskExcelRowTable,
+  DtuTestTable,
+  DtuTestValueTable,
+  DtuUniqueValueTable,
+  DtuReportTable,
+} from './schema/dtu-tasks.js';
 
 // Every table's row type, so importers keep reading them from here.
 export type * from './schema/accounts.js';
@@ -58,6 +66,7 @@ export type * from './schema/products.js';
 export type * from './schema/tasks.js';
 export type * from './schema/results.js';
 export type * from './schema/stock.js';
+export type * from './schema/dtu-tasks.js';
 export type * from './schema/accessory.js';
 
 export interface Database {
@@ -113,4 +122,10 @@ export interface Database {
   dtu_serial_property: DtuSerialPropertyTable;
   dtu_auto_property: DtuAutoPropertyTable;
   dtu_other_property: DtuOtherPropertyTable;
+  dtu_task: DtuTaskTable;
+  dtu_task_excel_row: DtuTaskExcelRowTable;
+  dtu_test: DtuTestTable;
+  dtu_test_value: DtuTestValueTable;
+  dtu_unique_value: DtuUniqueValueTable;
+  dtu_report: DtuReportTable;
 }

@@ -1,4 +1,4 @@
-import { MSG, STATION_APP_MENUS, STATION_APP_NAMES, STATION_MSG, type TerminalType } from '@factory/contracts';
+import { MENUS, MSG, STATION_APP_MENUS, STATION_APP_NAMES, STATION_MSG, type TerminalType } from '@factory/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import { bearerToken } from './auth.js';
@@ -29,6 +29,11 @@ export interface StationCaller {
   flowId: number | null;
   accountId: number;
   userName: string;
+  /**
+   * The PAD APP menus the user holds: a PAD user signs in with either (issue 17),
+   * and each mode's calls ask for their own (the platform administrator holds both).
+   */
+  padMenus: { overallCheck: boolean; partsCheck: boolean };
 }
 
 declare module 'fastify' {
@@ -56,6 +61,20 @@ export const onUserLine = (eb: ExpressionBuilder<Database, 'account' | 'terminal
         .whereRef('account_line.lineId', '=', 'terminal.lineId'),
     ),
   ]);
+
+/** Whether the user's enabled role holds the menu (by url). */
+const holdsMenu = (eb: ExpressionBuilder<Database, 'account' | 'terminal' | 'station_session'>, url: string) =>
+  eb.exists(
+    eb
+      .selectFrom('role_menu')
+      .innerJoin('role', 'role.id', 'role_menu.roleId')
+      .innerJoin('menu', 'menu.id', 'role_menu.menuId')
+      .select('role_menu.menuId')
+      .whereRef('role_menu.roleId', '=', 'account.roleId')
+      .where('role.status', '=', 1)
+      .where('menu.type', '=', 0)
+      .where('menu.url', '=', url),
+  );
 
 const sessionQuery = prepared(['tokenHash'], (db, _dialect, { tokenHash }: { tokenHash: string }) =>
   db
@@ -93,6 +112,8 @@ const sessionQuery = prepared(['tokenHash'], (db, _dialect, { tokenHash }: { tok
             ),
         )
         .as('holdsApp'),
+      holdsMenu(eb, MENUS.padOverallCheck).as('holdsOverallCheck'),
+      holdsMenu(eb, MENUS.padPartsCheck).as('holdsPartsCheck'),
       onUserLine(eb).as('onUserLine'),
     ])
     .where('station_session.tokenHash', '=', tokenHash),
@@ -169,6 +190,10 @@ export function registerStationGuard(app: FastifyInstance, db: Db, config: AppCo
       flowId: session.flowId,
       accountId: session.accountId,
       userName: session.userName,
+      padMenus: {
+        overallCheck: session.platformAdmin === 1 || Boolean(session.holdsOverallCheck),
+        partsCheck: session.platformAdmin === 1 || Boolean(session.holdsPartsCheck),
+      },
     };
   });
 }

@@ -3,6 +3,7 @@
  * products, tasks, terminals, log entries), file bodies, and unique names and codes.
  */
 export * from './accessory.js';
+export * from './dtu-tasks.js';
 export * from './accounts.js';
 export * from './files.js';
 export * from './lines.js';

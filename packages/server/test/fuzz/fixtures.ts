@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type Envelope, PATHS, STATION_APP_MENU } from '@factory/contracts';
+import { type Envelope, PATHS, STATION_APP_MENUS, TERMINAL_STATUS } from '@factory/contracts';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
 import { hashPassword } from '../../src/platform/password.js';
@@ -77,6 +77,14 @@ export interface OwnIds {
   serialProperty: number;
   autoProperty: number;
   otherProperty: number;
+  /** a running DTU task of the module's DTU on the caller's line, with a PAD and one tested unit */
+  dtuTask: number;
+  /** a stopped DTU task of the same DTU on the caller's line (editable, startable, deletable once ended) */
+  editableDtuTask: number;
+  /** the tested unit of the running DTU task */
+  dtuTest: number;
+  /** an idle PAD of the caller's line a DTU task may take */
+  dtuPad: number;
   /** a stopped role of the caller's (roles are edited stopped) */
   role: number;
   /** an enabled role of the caller's, one it may give its users */
@@ -97,6 +105,8 @@ export interface World {
   adminToken: string;
   /** a worker of the owner's task signed in at the PAD of its first flow */
   stationToken: string;
+  /** a worker signed in at the PAD of the owner's running DTU task (the parts-check calls) */
+  dtuStationToken: string;
   stationTerminalCode: string;
   stationWorker: { userName: string; password: string };
   /** the rows the administrator's fuzzing names: the owner's, with a role and an account of the administrator's own */
@@ -199,7 +209,7 @@ interface SideOptions {
  * One caller's side: a running task on its line with a PAD per flow and a stored
  * result, a NEW task, an idle PAD, a role and a sub-user of its own.
  */
-async function seedSide(app: FastifyInstance, options: SideOptions): Promise<{ caller: Caller; station: { token: string; code: string; worker: { userName: string; password: string } } }> {
+async function seedSide(app: FastifyInstance, options: SideOptions): Promise<{ caller: Caller; station: { token: string; code: string; worker: { userName: string; password: string } }; dtuStation: string }> {
   const db = app.db.kysely;
   const post = (url: string, token: string, payload: object, what: string) =>
     app.inject({ method: 'POST', url, payload, headers: bearer(token) }).then((response) => dataOf<unknown>(response, what));
@@ -291,6 +301,14 @@ async function seedSide(app: FastifyInstance, options: SideOptions): Promise<{ c
   const firstItems = await db.selectFrom('task_flow_item').select('id').where('taskFlowId', '=', taskFlows[0]!.id).orderBy('sequence').execute();
 
   const accessories = await insertAccessoryCatalogue(db, options.tenantId);
+  const { dtuTaskPad, ...dtuTasks } = await insertDtuTasks(db, { ownerId: options.tenantId, lineId: options.lineId, dtuId: accessories.moduleDtu });
+  const dtuWorker = await insertAccount(db, options.passwordHash, { parentId: options.tenantId, roleId: options.workerRoleId, prefix: 'w' });
+  await assignLines(db, dtuWorker.id, [options.lineId]);
+  const dtuPadCode = await db.selectFrom('terminal').select('terminalCode').where('id', '=', dtuTaskPad).executeTakeFirstOrThrow();
+  const dtuStation = dataOf<{ token: string }>(
+    await app.inject({ method: 'POST', url: PATHS.stationLogin, payload: { terminalCode: dtuPadCode.terminalCode, username: dtuWorker.userName, password: USER_PASSWORD } }),
+    'station login at the DTU PAD',
+  ).token;
   const property = await db.selectFrom('product_property').select('id').where('productId', '=', productId).orderBy('id').executeTakeFirstOrThrow();
   const flows = await db.selectFrom('product_flow').select('id').where('productId', '=', productId).orderBy('sequence').execute();
   // Enabled roles and users can not be edited (stop first): the ones the calls change are stopped.
@@ -324,12 +342,14 @@ async function seedSide(app: FastifyInstance, options: SideOptions): Promise<{ c
         productionCode: code.code,
         stockBatch,
         ...accessories,
+        ...dtuTasks,
         role,
         assignableRole,
         user: user.id,
       },
     },
     station: { token: firstStation.token, code: firstStation.code, worker: firstStation.worker },
+    dtuStation,
   };
 }
 
@@ -416,6 +436,73 @@ async function insertAccessoryCatalogue(db: Kysely<Database>, ownerId: number) {
   };
 }
 
+/** The IMEI of the tested unit of the DTU task `taskId` (15 digits). */
+export const fixtureImei = (taskId: number) => `86${String(taskId).padStart(13, '0')}`;
+
+/**
+ * DTU tasks of the module's DTU on the caller's line, written straight to the tables
+ * (their rules have their own tests: modules/dtu-task, dtu-record, dtu-station): a
+ * running one with a PAD and a tested unit, a stopped one, and an idle PAD to bind.
+ */
+async function insertDtuTasks(db: Kysely<Database>, options: { ownerId: number; lineId: number; dtuId: number }) {
+  const now = Date.now();
+  const task = (status: string, fittingType: string) =>
+    db
+      .insertInto('dtu_task')
+      .values({
+        ownerId: options.ownerId,
+        creatorId: options.ownerId,
+        dtuId: options.dtuId,
+        fittingType,
+        productLineId: options.lineId,
+        aimLineId: options.lineId,
+        expireTime: now + 7 * 86_400_000,
+        productionNumber: 10,
+        status,
+        excelFileId: null,
+        firmwareChangeTime: null,
+        createTime: now,
+        updateTime: now,
+        startTime: status === 'UNSTART' ? null : now,
+        finishTime: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+  const running = await task('START', '模糊测试任务');
+  const stopped = await task('STOP', '模糊停止任务');
+  const pad = await createTerminal(db, { lineId: options.lineId, ownerId: options.ownerId, status: TERMINAL_STATUS.partsCheck, taskId: running.id });
+  await db.updateTable('terminal').set({ partsRole: 'PAD' }).where('id', '=', pad).execute();
+  const dtuPad = await createTerminal(db, { lineId: options.lineId, ownerId: options.ownerId });
+  // the unit's IMEI follows from the task's id, so the fuzz input of find can name it (resolve.ts)
+  const unitCode = fixtureImei(running.id);
+  const test = await db
+    .insertInto('dtu_test')
+    .values({
+      taskId: running.id,
+      dtuId: options.dtuId,
+      ownerId: options.ownerId,
+      unitCode,
+      imei: unitCode,
+      terminalId: pad,
+      testerId: options.ownerId,
+      startTime: now - 60_000,
+      checkTime: now,
+      testStatus: 'PASS',
+      submitBatchId: null,
+      clientResultId: null,
+      keyResults: '[]',
+      failures: '[]',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db.updateTable('dtu_task').set({ testedNumber: 1, finishNumber: 1 }).where('id', '=', running.id).execute();
+  await db
+    .insertInto('dtu_report')
+    .values({ unitCode, receiveTime: now - 30_000, source: 'MQTT', content: JSON.stringify({ IMEI: unitCode, CSQ: 24 }), dtuId: options.dtuId, taskId: running.id, testId: test.id, terminalId: null })
+    .execute();
+  return { dtuTask: running.id, editableDtuTask: stopped.id, dtuTest: test.id, dtuPad, dtuTaskPad: pad };
+}
+
 /**
  * A closed stock batch of the made unit, written straight to the tables: what the
  * PDA's calls would leave (their rules have their own tests, modules/stock).
@@ -484,7 +571,9 @@ export async function seedWorld(app: FastifyInstance): Promise<World> {
   const passwordHash = await hashPassword(USER_PASSWORD);
   const menus = await db.selectFrom('menu').select(['id', 'url']).execute();
   const menuIds = menus.map((menu) => menu.id);
-  const padApp = menus.filter((menu) => menu.url === STATION_APP_MENU.PAD).map((menu) => menu.id);
+  // both PAD APP modes: the worker signs in at a production PAD and at a parts-check PAD
+  const padMenus: readonly string[] = STATION_APP_MENUS.PAD;
+  const padApp = menus.filter((menu) => padMenus.includes(menu.url)).map((menu) => menu.id);
 
   // Tenant A: the administrator's tree.
   const fullRoleA = await insertRole(db, admin.id, menuIds);
@@ -532,6 +621,7 @@ export async function seedWorld(app: FastifyInstance): Promise<World> {
     adminToken,
     adminIds: { ...ownerSide.caller.ids, account: admin.id, role: adminRole, assignableRole: adminAssignable, user: adminUser.id },
     stationToken: ownerSide.station.token,
+    dtuStationToken: ownerSide.dtuStation,
     stationTerminalCode: ownerSide.station.code,
     stationWorker: ownerSide.station.worker,
     owner: ownerSide.caller,

@@ -60,6 +60,9 @@ function fullCaller(route: RouteInfo): Caller {
   return route.permission?.kind === 'public' ? 'anonymous' : 'admin';
 }
 
+/** The parts-check station calls (PAD APP → 配件检测): a PAD on a DTU task answers them. */
+const DTU_STATION_PREFIX = '/api/station/dtu/';
+
 /** Sign-in is fuzzed with a user name that does not exist (no real account gets locked out): its plausible input is refused. */
 const SIGN_IN = new Set<string>([PATHS.login, PATHS.stationLogin]);
 
@@ -104,7 +107,9 @@ export async function runFuzz(t: TestContext, routes: readonly RouteInfo[], docu
       for (const fuzz of cases) {
         const writes = shape.method !== 'GET';
         if (writes && !before) before = await rowCounts(db, config.filesDir, tables);
-        const answer = await send(app, wire(shape, fuzz.input, fuzz.body, tokens[who], fuzz.rawQuery));
+        // the parts-check calls go to the PAD of a DTU task, the other station calls to a production PAD
+        const token = who === 'station' && shape.url.startsWith(DTU_STATION_PREFIX) ? world.dtuStationToken : tokens[who];
+        const answer = await send(app, wire(shape, fuzz.input, fuzz.body, token, fuzz.rawQuery));
         requests += 1;
         const shown = excerpt(answer.body, 120, answer.contentType);
         const failure = (detail: string): Failure => ({ route: shape.key, caller: who, where: fuzz.where, what: fuzz.what, status: answer.status, detail });

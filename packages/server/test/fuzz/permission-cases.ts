@@ -91,6 +91,9 @@ export const OPEN_WRITES: Record<string, string> = {
   'POST /api/station/stock/closeBatch': 'a PDA session closes a batch (the station guard, then the PDA APP menu 入库)',
   'POST /api/station/stock/out': 'a PDA session ships a unit (the station guard, then the PDA APP menu 出库)',
   'POST /api/station/spotCheck/result': 'a PDA session records a spot check (the station guard, then the PDA APP menu 抽检)',
+  'POST /api/station/dtu/scan': 'a PAD session puts a unit under test (the station guard, then the PAD APP menu 配件检测)',
+  'POST /api/station/dtu/report': 'a PAD session posts values it read off the unit (the station guard, then the PAD APP menu 配件检测)',
+  'POST /api/station/dtu/result': 'a PAD session posts a unit’s result (the station guard, then the PAD APP menu 配件检测)',
 };
 
 /** A request of the matrix: the input, how it travels, and whether validation must refuse it. */

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../src/platform/schema.js';
-import type { OwnIds, World } from './fixtures.js';
+import { fixtureImei, type OwnIds, type World } from './fixtures.js';
 import { idKindByName, type Resolve, type RouteShape } from './route-shapes.js';
 import { isExempt, SCOPE_TABLE } from './scope-table.js';
 
@@ -66,7 +66,30 @@ const PLAUSIBLE: Record<string, (ids: OwnIds, world: World) => Record<string, un
   'POST /api/serialProperty/edit': () => ({ 'body.code': 'SERIAL_LOOPBACK', 'body.verifyRule': 'EQUAL', 'body.aimValue': 'OK' }),
   'POST /api/autoProperty/add': () => autoValues('BATTERY'),
   'POST /api/autoProperty/edit': () => autoValues('RSSI'),
+  // a THREE_2_ONE task delivering major/minor (the spec's Excel), its PAD idle, due tomorrow
+  'POST /api/dtuTask/add': (ids) => dtuTaskValues(ids),
+  'POST /api/dtuTask/edit': (ids) => dtuTaskValues(ids),
+  'GET /api/dtuTask/find': (ids) => ({ 'query.mac': fixtureImei(ids.dtuTask) }),
+  'POST /api/station/dtu/scan': () => ({ 'body.imei': '869000000000001', 'body.mac': null }),
+  'POST /api/station/dtu/report': () => ({ 'body.imei': '869000000000001', 'body.mac': null, 'body.content': { CSQ: 20 } }),
+  'GET /api/station/dtu/unit': () => ({ 'query.imei': '869000000000001' }),
+  'POST /api/station/dtu/result': () => ({ 'body.imei': '869000000000001', 'body.mac': null, 'body.keyResults': [] }),
 };
+
+function dtuTaskValues(ids: OwnIds): Record<string, unknown> {
+  const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  return {
+    'body.fittingType': uniqueWord('FZ'),
+    'body.reworkTask': false,
+    'body.pads': [ids.dtuPad],
+    'body.padsForComCheck': [],
+    'body.expireTime': tomorrow,
+    'body.productionNumber': 20,
+    'body.testFirmwareVersion': '1.0.0',
+    'body.needExcel': true,
+    'body.duplicateEnable': false,
+  };
+}
 
 let words = 0;
 /** Letters and digits only, new each time (models are unique). */

@@ -1,5 +1,10 @@
+import ExcelJS from 'exceljs';
 import {
   communicationEditParam,
+  DTU_TASK_EXCEL_FIELD,
+  DTU_TASK_PARAM_FIELD,
+  dtuTaskEditParam,
+  dtuTaskParam,
   communicationPartParam,
   fittingAddFields,
   fittingEditFields,
@@ -58,6 +63,17 @@ const moduleDtuFiles = [
   { field: 'otherRequestFile', fileName: 'fuzz-other.pdf', content: () => tinyPdf('other') },
 ];
 
+/** A DTU task's data delivery: an .xlsx of major/minor values (made once: the spec's content() is synchronous). */
+async function majorMinorWorkbook(): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('major_minor');
+  sheet.addRow(['major', 'minor']);
+  for (let row = 1; row <= 20; row++) sheet.addRow([100, row]);
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+const MAJOR_MINOR_XLSX = await majorMinorWorkbook();
+const dtuTaskPart = (zod: ZodType) => ({ name: DTU_TASK_PARAM_FIELD, ...schemaOf(zod) });
+
 export const MULTIPART_ROUTES: Record<string, MultipartSpec> = {
   'POST /api/file/upload': { fileField: 'files', fileName: 'fuzz.txt', content: () => Buffer.from('fuzz upload') },
   'POST /api/document/upload': { fileField: 'file', fileName: 'fuzz.pdf', content: () => tinyPdf('fuzz') },
@@ -97,6 +113,22 @@ export const MULTIPART_ROUTES: Record<string, MultipartSpec> = {
     fieldParts: schemaOf(moduleDtuAddFields),
     multipartOnly: true,
     moreFiles: moduleDtuFiles,
+  },
+  'POST /api/dtuTask/add': {
+    fileField: DTU_TASK_EXCEL_FIELD,
+    fileName: 'fuzz-major-minor.xlsx',
+    content: () => MAJOR_MINOR_XLSX,
+    jsonPart: dtuTaskPart(dtuTaskParam),
+    multipartOnly: true,
+    fileOptional: true,
+  },
+  'POST /api/dtuTask/edit': {
+    fileField: DTU_TASK_EXCEL_FIELD,
+    fileName: 'fuzz-major-minor.xlsx',
+    content: () => MAJOR_MINOR_XLSX,
+    jsonPart: dtuTaskPart(dtuTaskEditParam),
+    multipartOnly: true,
+    fileOptional: true,
   },
   'POST /api/communication/dtuEdit': {
     fileField: 'bomListFile',

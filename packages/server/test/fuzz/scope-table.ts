@@ -41,6 +41,11 @@ export const KIND_SCOPE: Record<IdKind, 'tenant' | 'line' | 'subtree'> = {
   productionCode: 'line',
   // a stock batch is stocked on one line, and seen as the tasks of that line are
   stockBatch: 'line',
+  // a DTU task is tested on one line (and made for one): a sub-user sees those of its lines, and their device tests
+  dtuTask: 'line',
+  editableDtuTask: 'line',
+  dtuTest: 'line',
+  dtuPad: 'line',
   terminal: 'line',
   idleTerminal: 'line',
   // accounts and roles: a user manages its own subtree
@@ -285,6 +290,47 @@ export const SCOPE_TABLE: Record<string, Record<string, FieldClass>> = {
   'POST /api/communication/dtuAdd': { 'body.communicationPartId': target('communicationModule') },
   'POST /api/communication/dtuEdit': { 'body.id': target('moduleDtu') },
   'POST /api/communication/dtuDelete': { 'body.id': target('moduleDtu') },
+
+  'GET /api/dtuTask/list': {
+    'query.dtuId': target('dtu'),
+    'query.productLineId': lineOfCaller('filter'),
+    'query.aimProductLineId': lineOfCaller('filter'),
+  },
+  'GET /api/dtuTask/detail': { 'query.taskId': target('dtuTask') },
+  'GET /api/dtuTask/padList': { 'query.lineId': lineOfCaller('filter'), 'query.taskId': filter('dtuTask') },
+  'POST /api/dtuTask/add': {
+    'body.dtuId': reference('moduleDtu'),
+    'body.productLineId': lineOfCaller('reference'),
+    'body.aimLineId': lineOfCaller('reference'),
+    'body.pads': reference('dtuPad'),
+    'body.padsForComCheck': exempt('serial terminals are for bluetooth DTUs only; the plausible THREE_2_ONE task has none (dtu-task tests)'),
+  },
+  'POST /api/dtuTask/edit': {
+    'body.id': target('editableDtuTask'),
+    'body.dtuId': reference('moduleDtu'),
+    'body.productLineId': lineOfCaller('reference'),
+    'body.aimLineId': lineOfCaller('reference'),
+    'body.pads': reference('dtuPad'),
+    'body.padsForComCheck': exempt('serial terminals are for bluetooth DTUs only; the plausible THREE_2_ONE task has none (dtu-task tests)'),
+  },
+  'POST /api/dtuTask/duplicateEnable': { 'body.taskId': target('dtuTask') },
+  'POST /api/dtuTask/start': { 'body.taskId': target('editableDtuTask') },
+  'POST /api/dtuTask/stop': { 'body.taskId': target('dtuTask') },
+  'POST /api/dtuTask/end': { 'body.taskId': target('dtuTask') },
+  'POST /api/dtuTask/delete': { 'body.taskId': target('editableDtuTask') },
+  'GET /api/dtuTask/find': { 'query.dtuId': target('moduleDtu') },
+  'GET /api/dtuTask/watchCount': { 'query.taskId': target('dtuTask') },
+  'GET /api/dtuTask/checkinfoList': { 'query.taskId': target('dtuTask') },
+  'GET /api/dtuTask/checkinfoDetail': { 'query.id': target('dtuTest') },
+  'POST /api/dtuTask/checkinfoDelete': { 'body.id': target('dtuTest') },
+  'GET /api/dtuTask/checkHistoryList': {
+    'query.dtuId': target('moduleDtu'),
+    'query.taskId': filter('dtuTask'),
+    'query.beforeId': exempt('a position in the check log (the last id shown), not a row the caller names'),
+  },
+  'POST /api/station/dtu/result': {
+    'body.clientResultId': exempt('an idempotency key made up by the station; the dtu-station tests resend with it'),
+  },
 
   'GET /api/board/events': { 'query.taskId': target('task') },
   'GET /api/board/schedule': { 'query.taskId': target('task') },

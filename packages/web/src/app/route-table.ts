@@ -175,13 +175,25 @@ export const ROUTES: readonly RouteEntry[] = [
   inLayout('/communicationDetail', '通信模块详情', MENUS.communication, {}, () =>
     import('../features/communication/pages/communication-detail-page').then((m) => m.CommunicationDetailPage),
   ),
-  inLayout('/dtuTask', 'DTU任务', MENUS.parts),
-  inLayout('/dtuTaskDataWatch', 'DTU生产看板', MENUS.parts, board),
-  inLayout('/dtuTaskWatch', '任务进度', MENUS.parts),
-  inLayout('/dtuTaskWatchDetail', '设备检测详情', MENUS.parts),
-  inLayout('/rework', '返工模式', MENUS.parts),
+  inLayout('/dtuTask', 'DTU任务', MENUS.parts, {}, () =>
+    import('../features/dtu-tasks/pages/dtu-task-page').then((m) => m.DtuTaskPage),
+  ),
+  inLayout('/dtuTaskDataWatch', 'DTU生产看板', MENUS.parts, board, () =>
+    import('../features/dtu-watch/pages/dtu-task-data-watch-page').then((m) => m.DtuTaskDataWatchPage),
+  ),
+  inLayout('/dtuTaskWatch', '任务进度', MENUS.parts, {}, () =>
+    import('../features/dtu-watch/pages/dtu-task-watch-page').then((m) => m.DtuTaskWatchPage),
+  ),
+  inLayout('/dtuTaskWatchDetail', '设备检测详情', MENUS.parts, {}, () =>
+    import('../features/dtu-watch/pages/dtu-task-watch-detail-page').then((m) => m.DtuTaskWatchDetailPage),
+  ),
+  inLayout('/rework', '返工模式', MENUS.parts, {}, () =>
+    import('../features/dtu-tasks/pages/rework-page').then((m) => m.ReworkPage),
+  ),
   inLayout('/checkTask', '抽检任务', MENUS.parts),
-  inLayout('/checkLog', '检测日志', MENUS.parts),
+  inLayout('/checkLog', '检测日志', MENUS.parts, {}, () =>
+    import('../features/dtu-watch/pages/check-log-page').then((m) => m.CheckLogPage),
+  ),
   inLayout('/submitRecord', '提交记录', MENUS.parts),
   inLayout('/submitRecordDetail', '提交记录详情', MENUS.parts),
   inLayout('/checkReport', '检验报告', MENUS.parts),

@@ -54,12 +54,12 @@ describe('route guard with a session', () => {
   beforeEach(() => useSession.getState().signIn(loginResultWith()));
 
   it('opens a page of a later issue as a placeholder inside the layout', async () => {
-    const { router } = renderApp('/checkLog?page=2');
-    expect(await screen.findByRole('heading', { name: '检测日志' })).toBeTruthy();
+    const { router } = renderApp('/checkReport?page=2');
+    expect(await screen.findByRole('heading', { name: '检验报告' })).toBeTruthy();
     expect(screen.getByText('该页面正在建设中')).toBeTruthy();
     expect(screen.getByText('工厂生产检测管理平台')).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/checkLog');
-    await waitFor(() => expect(document.title).toBe('检测日志 - 工厂生产检测管理平台'));
+    expect(router.state.location.pathname).toBe('/checkReport');
+    await waitFor(() => expect(document.title).toBe('检验报告 - 工厂生产检测管理平台'));
   });
 
   it('shows an unknown path as the not-found page inside the layout', async () => {

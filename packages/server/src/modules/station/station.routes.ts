@@ -1,5 +1,6 @@
-import { STATION_ENDPOINTS as STATION } from '@factory/contracts';
+import { STATION_ENDPOINTS as STATION, STATION_MSG } from '@factory/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { forbidden } from '../../platform/errors.js';
 import { sharedTransactions } from '../../platform/group-commit.js';
 import type { ModuleContext } from '../../platform/module-context.js';
 import { route, type RouteExtras } from '../../platform/route.js';
@@ -27,6 +28,13 @@ export function stationRoutes({ db, config, results }: ModuleContext): FastifyPl
   const writer = { db, checksOf, inTransaction: sharedTransactions(db), results };
   return async (app) => {
     registerStationGuard(app, db, config, [STATION.stationLogin.path]);
+    // A PAD user may sign in with 配件检测 alone (issue 17): the overall check's calls still need 整机检测.
+    app.addHook('onRequest', async (request) => {
+      const station = request.station;
+      if (station?.terminalType === 'PAD' && !station.padMenus.overallCheck && request.routeOptions.url !== STATION.stationLogout.path) {
+        throw forbidden(STATION_MSG.noAppPermission('整机检测'));
+      }
+    });
 
     const sweep = () => finishCompletedTasks(db).catch((error: unknown) => app.log.error({ err: error }, 'finishing complete tasks failed'));
     let sweeper: NodeJS.Timeout | undefined;

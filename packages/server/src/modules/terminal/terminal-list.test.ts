@@ -1,8 +1,11 @@
 import { type Envelope, MSG, PATHS, type TerminalList } from '@factory/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { createDtu } from '../../../test/factories/dtus.js';
 import {
   assignLines,
   categoryIdOf,
+  createDtuTask,
+  createDtuTaskPad,
   createLine,
   createPublishedProduct,
   createTerminal,
@@ -211,6 +214,42 @@ describe.each(testDialects())('PADs on production tasks in the terminal list on 
     };
     expect(described(overall)).toEqual([2, product.number, typeName, '整机终检', `任务#${taskId} ${product.number}`, taskId]);
     expect(described(parts)).toEqual([3, null, null, null, null, taskId]);
+  });
+});
+
+describe.each(testDialects())('PADs on DTU tasks in the terminal list on %s', (dialect) => {
+  const t = withTestApp(dialect);
+  const { db, get } = terminalApi(t);
+
+  it('names the DTU task’s model and name on its parts-check PADs only', async () => {
+    const lineId = await createLine(db(), { lineName: '配件线' });
+    const dtuId = await createDtu(db(), { dtuType: 'HR3IN1A' });
+    const first = await createDtuTask(db(), { dtuId, productLineId: lineId, fittingType: '三合一检测' });
+    const second = await createDtuTask(db(), { productLineId: lineId, fittingType: '第二任务' });
+    const pad = await createDtuTaskPad(db(), first, { terminalName: 'A配件' });
+    const serial = await createDtuTaskPad(db(), first, { terminalName: 'B串口', role: 'SERIAL' });
+    const other = await createDtuTaskPad(db(), second, { terminalName: 'C配件' });
+    // an overall-check PAD whose production task id equals a DTU task's is no DTU task's
+    const overall = await createTerminal(db(), { lineId, status: 2, taskId: first, terminalName: 'D整机' });
+    const idle = await createTerminal(db(), { lineId, terminalName: 'E空闲' });
+    const secondDtu = await db()
+      .selectFrom('dtu_task')
+      .innerJoin('dtu', 'dtu.id', 'dtu_task.dtuId')
+      .select('dtu.dtuType')
+      .where('dtu_task.id', '=', second)
+      .executeTakeFirstOrThrow();
+
+    const response = await get(PATHS.terminalList, t.admin, { lineId: String(lineId) });
+    const pads = response.json<Envelope<TerminalList>>().data.taskLineList[0]!.linePadList;
+    const described = (padId: number) => {
+      const found = pads.find((candidate) => candidate.padId === padId)!;
+      return [found.belongTaskType, found.dtuType, found.fittingType, found.taskId];
+    };
+    expect(described(pad)).toEqual([3, 'HR3IN1A', '三合一检测', first]);
+    expect(described(serial)).toEqual([3, 'HR3IN1A', '三合一检测', first]);
+    expect(described(other)).toEqual([3, secondDtu.dtuType, '第二任务', second]);
+    expect(described(overall)).toEqual([2, null, null, first]);
+    expect(described(idle)).toEqual([4, null, null, null]);
   });
 });
 

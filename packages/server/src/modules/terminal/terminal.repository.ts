@@ -72,6 +72,17 @@ export function terminalRows(db: Kysely<Database>, scope: TaskScope, filters: Te
   return query.orderBy('terminal.id').execute();
 }
 
+/** The DTU tasks parts-check PADs serve: the task's name and its DTU's model, in one query. */
+export function dtuTasksOfPads(db: Kysely<Database>, taskIds: readonly number[]) {
+  if (taskIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('dtu_task')
+    .innerJoin('dtu', 'dtu.id', 'dtu_task.dtuId')
+    .select(['dtu_task.id', 'dtu_task.fittingType', 'dtu.dtuType'])
+    .where('dtu_task.id', 'in', [...new Set(taskIds)])
+    .execute();
+}
+
 export type TerminalRecord = Pick<
   Selectable<TerminalTable>,
   'id' | 'terminalCode' | 'terminalName' | 'terminalType' | 'lineId' | 'status' | 'taskId'

@@ -20,6 +20,7 @@ import { isUniqueViolation } from '../../platform/tenancy.js';
 import { mayUseLine } from '../../platform/terminal-scope.js';
 import {
   categories,
+  dtuTasksOfPads,
   findCategory,
   findTerminal,
   insertTerminal,
@@ -34,7 +35,11 @@ const { unused, used, overallCheck, partsCheck, idle } = TERMINAL_STATUS;
 /** PAD states that keep it on a production line */
 const ON_LINE: readonly number[] = [overallCheck, partsCheck, idle];
 
-function toPad(row: TerminalRow): TerminalPad {
+/** What a parts-check PAD works on: its DTU task's name and the DTU's model. */
+type DtuTaskNames = ReadonlyMap<number, { fittingType: string; dtuType: string }>;
+
+function toPad(row: TerminalRow, dtuTasks: DtuTaskNames = new Map()): TerminalPad {
+  const dtuTask = row.status === partsCheck && row.taskId !== null ? dtuTasks.get(row.taskId) : undefined;
   return {
     padId: row.id,
     padName: row.terminalName,
@@ -44,13 +49,13 @@ function toPad(row: TerminalRow): TerminalPad {
     categoryId: row.categoryId,
     category: row.categoryName,
     belongTaskType: row.terminalType === 'PAD' && ON_LINE.includes(row.status) ? row.status : null,
-    // What the PAD works on comes from its task and flow: a production task (overall
-    // check) names its model, type and flow; parts-check and DTU tasks arrive with issue 6.
+    // What the PAD works on comes from its task: a production task (overall check)
+    // names its model, type and flow; a DTU task (parts check) its DTU's model and its name.
     productNumber: row.productNumber,
     productType: row.productTypeName,
-    dtuType: null,
+    dtuType: dtuTask?.dtuType ?? null,
     padFlow: row.flowName,
-    fittingType: null,
+    fittingType: dtuTask?.fittingType ?? null,
     taskName: row.taskId !== null && row.productNumber !== null ? taskLabel({ id: row.taskId, productNumber: row.productNumber }) : null,
     padWorker: row.workerName,
     lineId: row.lineId,
@@ -90,15 +95,17 @@ export async function terminalList(
   };
 
   if (terminalType === 'PDA') {
-    result.pdaFreeList = shown.filter((row) => row.status === unused).map(toPad);
-    result.pdaUsedList = shown.filter((row) => row.status === used).map(toPad);
+    result.pdaFreeList = shown.filter((row) => row.status === unused).map((row) => toPad(row));
+    result.pdaUsedList = shown.filter((row) => row.status === used).map((row) => toPad(row));
     return result;
   }
 
   result.noTaskCount = countOf(rows, idle);
   result.overallCheckCount = countOf(rows, overallCheck);
   result.partsCheckCount = countOf(rows, partsCheck);
-  result.freePadList = shown.filter((row) => row.status === unused).map(toPad);
+  result.freePadList = shown.filter((row) => row.status === unused).map((row) => toPad(row));
+  const partsCheckTaskIds = shown.filter((row) => row.status === partsCheck && row.taskId !== null).map((row) => row.taskId!);
+  const dtuTasks: DtuTaskNames = new Map((await dtuTasksOfPads(db, partsCheckTaskIds)).map((task) => [task.id, task]));
   const groups = new Map<number, TerminalList['taskLineList'][number]>();
   for (const row of shown) {
     if (!ON_LINE.includes(row.status)) continue;
@@ -110,7 +117,7 @@ export async function terminalList(
       group = { lineId: key, lineName, taskId: null, productType: null, productNumber: null, linePadList: [] };
       groups.set(key, group);
     }
-    const pad = toPad(row);
+    const pad = toPad(row, dtuTasks);
     group.linePadList.push(pad);
     // The group names the task of its first PAD on a task, preferring one whose type and model are known.
     if (pad.taskId !== null && (group.taskId === null || (group.productNumber === null && pad.productNumber !== null))) {

@@ -40,6 +40,8 @@ export interface TerminalTable {
   status: number;
   taskId: number | null;
   flowId: number | null;
+  /** how a parts-check terminal serves its DTU task: PAD, SERIAL or CHECK (migration 017) */
+  partsRole: string | null;
   workerId: number | null;
   ownerId: number;
   createTime: number;

@@ -1,18 +1,28 @@
-interface ManualChecksProps {
-  items: { id: number; name: string }[];
+interface ManualChecksProps<Id extends number | string> {
+  /** each check; `hint` says how to check it (a key test's command) */
+  items: { id: Id; name: string; hint?: string }[];
   checks: Record<string, boolean>;
-  onChange: (itemId: number, pass: boolean | undefined) => void;
+  /** what the checks are, naming each row: 人工检查 (the overall check's), 按键检测 (a DTU's key tests) */
+  kind?: string;
+  onChange: (itemId: Id, pass: boolean | undefined) => void;
 }
 
 /** Manual checks as big 合格 / 不合格 toggles; a second tap on the chosen one clears it. */
-export function ManualChecks({ items, checks, onChange }: ManualChecksProps) {
+export function ManualChecks<Id extends number | string>({ items, checks, kind = '人工检查', onChange }: ManualChecksProps<Id>) {
   return (
     <div className="manual-list">
       {items.map((item) => {
-        const pass = checks[item.id];
+        const pass = checks[String(item.id)];
         return (
-          <div key={item.id} className="manual-row" role="group" aria-label={`人工检查 ${item.name}`}>
-            <span className="manual-row__name">{item.name}</span>
+          <div key={item.id} className="manual-row" role="group" aria-label={`${kind} ${item.name}`}>
+            {item.hint ? (
+              <div className="manual-row__head">
+                <span className="manual-row__name">{item.name}</span>
+                <span className="manual-row__hint">{item.hint}</span>
+              </div>
+            ) : (
+              <span className="manual-row__name">{item.name}</span>
+            )}
             <div className="toggle-pair">
               <button type="button" className="toggle toggle--pass" aria-pressed={pass === true} onClick={() => onChange(item.id, pass === true ? undefined : true)}>
                 合格

@@ -1,20 +1,28 @@
+import type { ReactNode } from 'react';
 import { STATION_MSG, type StationVerdict } from '../lib/contracts';
 
-interface VerdictScreenProps {
-  verdict: StationVerdict;
-  flowName: string;
+/** A failed item as the verdict lists it: what, the value measured (or why it failed), the standard. */
+export interface FailureRow {
+  key: string;
+  name: string;
+  value: string;
+  standard: string;
+}
+
+interface VerdictProps {
+  pass: boolean;
+  /** which unit, where: one line under the verdict */
+  meta: ReactNode;
+  failures: FailureRow[];
   onDismiss: () => void;
 }
 
 /**
  * The server's verdict over the whole screen, readable from a step away: green
  * 合格, or red 不合格 with what failed. A tap or the next scan dismisses it (the
- * scan field keeps the focus underneath).
+ * scan field keeps the focus underneath). The overall check and the parts check show it alike.
  */
-export function VerdictScreen({ verdict, flowName, onDismiss }: VerdictScreenProps) {
-  const pass = verdict.status === 'TEST_SUCCESS';
-  const failedItems = verdict.items.filter((item) => item.result !== 1);
-  const failedManual = verdict.manual.filter((item) => !item.pass);
+export function Verdict({ pass, meta, failures, onDismiss }: VerdictProps) {
   return (
     <div
       className={`verdict ${pass ? 'verdict--pass' : 'verdict--fail'}`}
@@ -27,10 +35,8 @@ export function VerdictScreen({ verdict, flowName, onDismiss }: VerdictScreenPro
           {pass ? '✓' : '✗'}
         </div>
         <div className="verdict__title">{pass ? STATION_MSG.pass : STATION_MSG.fail}</div>
-        <div className="verdict__meta">
-          生产码 {verdict.productionCode} · {flowName}
-        </div>
-        {!pass && (failedItems.length > 0 || failedManual.length > 0) && (
+        <div className="verdict__meta">{meta}</div>
+        {!pass && failures.length > 0 && (
           <table className="verdict__failures">
             <thead>
               <tr>
@@ -40,18 +46,11 @@ export function VerdictScreen({ verdict, flowName, onDismiss }: VerdictScreenPro
               </tr>
             </thead>
             <tbody>
-              {failedItems.map((item) => (
-                <tr key={`item-${item.itemId}`}>
-                  <td>{item.name}</td>
-                  <td>{item.value ?? '未录入'}</td>
-                  <td>{item.standard}</td>
-                </tr>
-              ))}
-              {failedManual.map((item) => (
-                <tr key={`manual-${item.itemId}`}>
-                  <td>{item.name}</td>
-                  <td>人工判定不合格</td>
-                  <td>合格</td>
+              {failures.map((row) => (
+                <tr key={row.key}>
+                  <td>{row.name}</td>
+                  <td>{row.value}</td>
+                  <td>{row.standard}</td>
                 </tr>
               ))}
             </tbody>
@@ -60,5 +59,31 @@ export function VerdictScreen({ verdict, flowName, onDismiss }: VerdictScreenPro
         <div className="verdict__hint">点击屏幕或扫描下一台设备继续</div>
       </div>
     </div>
+  );
+}
+
+interface VerdictScreenProps {
+  verdict: StationVerdict;
+  flowName: string;
+  onDismiss: () => void;
+}
+
+/** The overall check's verdict of one flow, with each failing item, manual check, value and standard. */
+export function VerdictScreen({ verdict, flowName, onDismiss }: VerdictScreenProps) {
+  const failures: FailureRow[] = [
+    ...verdict.items
+      .filter((item) => item.result !== 1)
+      .map((item) => ({ key: `item-${item.itemId}`, name: item.name, value: item.value ?? '未录入', standard: item.standard })),
+    ...verdict.manual
+      .filter((item) => !item.pass)
+      .map((item) => ({ key: `manual-${item.itemId}`, name: item.name, value: '人工判定不合格', standard: '合格' })),
+  ];
+  return (
+    <Verdict
+      pass={verdict.status === 'TEST_SUCCESS'}
+      meta={`生产码 ${verdict.productionCode} · ${flowName}`}
+      failures={failures}
+      onDismiss={onDismiss}
+    />
   );
 }

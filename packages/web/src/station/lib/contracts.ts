@@ -13,6 +13,9 @@ export { STOCK_STATION_ENDPOINTS } from '../../../../contracts/src/stock/stock-s
 export { STOCK_MSG } from '../../../../contracts/src/stock/messages';
 export { BATCH_VERDICT_NAMES, STOCK_LIMITS, STOCK_MOVEMENT_NAMES } from '../../../../contracts/src/stock/stock';
 export { judgeValue, standardText } from '../../../../contracts/src/station/verdict';
+export { DTU_STATION_ENDPOINTS } from '../../../../contracts/src/accessory/dtu-station.endpoints';
+export { DTU_TASK_MSG } from '../../../../contracts/src/accessory/dtu-task-messages';
+export { UNIT_CODE_PATTERN } from '../../../../contracts/src/accessory/dtu-test';
 export type {
   AnyEndpoint,
   Answer,
@@ -37,6 +40,9 @@ export type {
   StockMovement,
   StockMovementKind,
   StockOutAnswer,
+  StationDtuAssignment,
+  StationDtuResultAnswer,
+  StationDtuUnit,
 } from '@factory/contracts';
 
 /** envelope.ts's SUCCESS_CODE (that module builds zod schemas too) */

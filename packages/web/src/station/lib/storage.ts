@@ -16,6 +16,10 @@ export const STORAGE_KEYS = {
   /** the PDA mode last used here, and the modes the user held at the last answer (for a start offline) */
   stockMode: 'station.stockMode',
   stockModes: 'station.stockModes',
+  /** a PAD's parts-check results waiting for the server, those it refused, and today's answered ones (配件检测) */
+  dtuQueue: 'station.dtuQueue',
+  dtuRefused: 'station.dtuRefused',
+  dtuToday: 'station.dtuToday',
 } as const;
 
 export function readStored<T>(key: string): T | null {

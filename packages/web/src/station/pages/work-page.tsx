@@ -7,7 +7,7 @@ import { StatusScreen } from '../components/status-screen';
 import { TaskBar } from '../components/task-bar';
 import { TestForm } from '../components/test-form';
 import { VerdictScreen } from '../components/verdict-screen';
-import { useAssignment } from '../hooks/use-assignment';
+import { type AssignmentState, useAssignment } from '../hooks/use-assignment';
 import { useLastTask } from '../hooks/use-last-task';
 import { useResultQueue } from '../hooks/use-result-queue';
 import { useServerList } from '../hooks/use-server-list';
@@ -15,6 +15,7 @@ import type { StationVerdict } from '../lib/contracts';
 import type { ResultBody } from '../lib/draft';
 import type { StationSession } from '../lib/session';
 import { fetchTodayResults } from '../lib/station-api';
+import { PartsCheckPage } from './parts-check-page';
 
 interface WorkPageProps {
   session: StationSession;
@@ -22,11 +23,24 @@ interface WorkPageProps {
   onExpired: (message: string) => void;
 }
 
-/** The terminal at work: its assignment, the test form, the verdict, today's results and the offline queue. */
+/**
+ * A PAD at work: the parts check (配件检测) while it serves a DTU task, otherwise
+ * the overall check of its flow (整机检测), idle included. The user's menus decide
+ * which the server answers (hooks/use-assignment); a PAD serves one task at a time.
+ */
 export function WorkPage({ session, onLogout, onExpired }: WorkPageProps) {
+  const served = useAssignment(session.token, onExpired);
+  if (served.parts) {
+    return <PartsCheckPage session={session} assignment={served.parts} reload={served.reload} onLogout={onLogout} onExpired={onExpired} />;
+  }
+  return <OverallCheckPage session={session} served={served} onLogout={onLogout} onExpired={onExpired} />;
+}
+
+/** The overall check: its assignment, the test form, the verdict, today's results and the offline queue. */
+function OverallCheckPage({ session, served, onLogout, onExpired }: WorkPageProps & { served: AssignmentState }) {
   const { token, terminal } = session;
-  const { assignment, error, reload } = useAssignment(token, onExpired);
-  const lastTask = useLastTask(token, assignment === null, onExpired);
+  const { assignment, held, error, reload } = served;
+  const lastTask = useLastTask(token, assignment === null && held.overallCheck, onExpired);
   const today = useServerList(fetchTodayResults, token, onExpired);
   const [verdict, setVerdict] = useState<{ verdict: StationVerdict; flowName: string } | null>(null);
   const [pdfOpen, setPdfOpen] = useState(false);
@@ -58,7 +72,7 @@ export function WorkPage({ session, onLogout, onExpired }: WorkPageProps) {
       <StatusScreen tone="idle" title="正在读取任务…" />
     );
   } else if (assignment === null) {
-    content = <IdleScreen terminalCode={terminal.code} lastTask={lastTask} onReload={() => void reload()} />;
+    content = <IdleScreen terminalCode={terminal.code} lastTask={lastTask} held={held} onReload={() => void reload()} />;
   } else if (assignment.taskStatus === 'NEW') {
     content = (
       <StatusScreen tone="stop" title="任务尚未就绪">

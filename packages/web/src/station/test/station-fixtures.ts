@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { expect } from 'vitest';
 import { type AnswerIn, type AnyEndpoint, PATHS } from '@factory/contracts';
 import type { StationAssignment, StationDevice, StationItem, StationLastTask, StationResultRow, StationVerdict } from '../lib/contracts';
-import { STATION_ENDPOINTS as STATION, standardText } from '../lib/contracts';
+import { DTU_STATION_ENDPOINTS as PAD, STATION_ENDPOINTS as STATION, standardText } from '../lib/contracts';
 import type { ResultBody } from '../lib/draft';
 import { STORAGE_KEYS } from '../lib/storage';
 import type { StandInAnswer } from '../../test/fetch-stand-in';
@@ -105,7 +105,10 @@ type Reply<E extends AnyEndpoint> = AnswerIn<E> | Refusal | StandInAnswer;
 interface StationServer {
   /** the answer to POST /api/station/login; by default SESSION */
   login?: () => Reply<typeof STATION.stationLogin>;
-  assignment?: () => StationAssignment;
+  /** the overall check's assignment; a 403 refusal when the user lacks 整机检测 */
+  assignment?: () => Reply<typeof STATION.stationAssignment>;
+  /** the parts check's (配件检测) DTU task; by default none */
+  dtuAssignment?: () => Reply<typeof PAD.stationDtuAssignment>;
   results?: () => StationResultRow[];
   /** the answer to POST /api/station/result; by default the verdict of the body */
   result?: (body: ResultBodySeen, request: FakeRequest) => Reply<typeof STATION.stationResult> | Promise<Reply<typeof STATION.stationResult>>;
@@ -120,12 +123,13 @@ export function deviceOf(productionCode: string, fields: Partial<StationDevice> 
   return { productionCode, latestStatus: null, attempts: 0, sn: null, mac: null, imei: null, deviceStatus: null, ...fields };
 }
 
-/** A station API stand-in: sign-in and out, assignment, today's results, scanned-code checks and result submissions. */
+/** A station API stand-in: sign-in and out, assignments, today's results, scanned-code checks and result submissions. */
 export function installStationServer(server: StationServer = {}): FakeServer {
   return installServer(
     answer(STATION.stationLogin, () => (server.login ? server.login() : SESSION)),
     answer(STATION.stationLogout, null),
     answer(STATION.stationAssignment, () => (server.assignment ? server.assignment() : assignment())),
+    answer(PAD.stationDtuAssignment, () => (server.dtuAssignment ? server.dtuAssignment() : null)),
     answer(STATION.stationResults, () => {
       const rows = server.results ? server.results() : [];
       return { list: rows, total: rows.length, pageSize: 100, pageNum: 1 };

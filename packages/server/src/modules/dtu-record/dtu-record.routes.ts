@@ -1,0 +1,81 @@
+import { DTU_TASK_ENDPOINTS as DTU_TASK, DTU_TASK_MSG as M } from '@factory/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { inTransaction } from '../../platform/db.js';
+import { findDtuTaskInScope, unitCodeOf } from '../../platform/dtu-tasks.js';
+import { notFound } from '../../platform/errors.js';
+import type { ModuleContext } from '../../platform/module-context.js';
+import { route } from '../../platform/route.js';
+import { formatTime } from '../../platform/time.js';
+import { checkLogSlice } from './check-log.repository.js';
+import { recordDetail, toRecords, watchCountOf } from './dtu-record-views.js';
+import { dtuVisible, findTestInScope, latestTestOfUnit, testPage, testSpan } from './dtu-record.repository.js';
+import { deleteRecord, reportRange } from './dtu-record.service.js';
+
+/**
+ * The device records of DTU tasks and the check log (seed 002 §7 task_find,
+ * task_watch_count, task_checkinfo_*, task check history; DESIGN.md §9.3). Every
+ * call reaches its task through the caller's scope: a record or report of a task
+ * it does not see is as unknown as a missing one.
+ */
+export function dtuRecordRoutes({ db, config }: ModuleContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    const taskOrNotFound = async (scope: Parameters<typeof findDtuTaskInScope>[1], taskId: number) => {
+      const task = await findDtuTaskInScope(db.kysely, scope, taskId);
+      if (!task) throw notFound();
+      return task;
+    };
+
+    route(app, DTU_TASK.dtuTaskFind, async (request) => {
+      const scope = await request.scope();
+      const { dtuId, mac } = request.query;
+      if (!(await dtuVisible(db.kysely, scope, dtuId))) throw notFound();
+      const found = await latestTestOfUnit(db.kysely, scope, dtuId, unitCodeOf(mac));
+      if (!found) throw notFound(M.macNotFound);
+      return { id: found.taskId, reworkTask: found.reworkTask === 1, taskDetailId: found.id };
+    });
+
+    route(app, DTU_TASK.dtuTaskWatchCount, async (request) => {
+      const task = await taskOrNotFound(await request.scope(), request.query.taskId);
+      return watchCountOf(task, await testSpan(db.kysely, task.id));
+    });
+
+    route(app, DTU_TASK.dtuTaskCheckinfoList, async (request) => {
+      const { taskId, testStatus, manageStatus, mac, page, pageSize } = request.query;
+      const task = await taskOrNotFound(await request.scope(), taskId);
+      const { rows, total } = await testPage(db.kysely, task.id, { testStatus, manageStatus, mac }, { page, pageSize });
+      return { list: await toRecords(db.kysely, rows, task, config.timeZone), total, pageSize, pageNum: page };
+    });
+
+    route(app, DTU_TASK.dtuTaskCheckinfoDetail, async (request) => {
+      const scope = await request.scope();
+      const test = await findTestInScope(db.kysely, scope, request.query.id);
+      if (!test) throw notFound();
+      return recordDetail(db.kysely, test, await taskOrNotFound(scope, test.taskId), config.timeZone);
+    });
+
+    route(app, DTU_TASK.dtuTaskCheckinfoDelete, async (request) => {
+      const scope = await request.scope();
+      const test = await inTransaction(db, (tx) => deleteRecord(tx, scope, request.body.id));
+      request.operationSummary = `删除设备检测记录 ${test.unitCode} (DTU任务 #${test.taskId})`;
+      return null;
+    });
+
+    route(app, DTU_TASK.dtuTaskCheckHistoryList, async (request) => {
+      const scope = await request.scope();
+      const { dtuId, taskId, imei, from, to, beforeId, page, pageSize } = request.query;
+      const range = reportRange(from, to, config.timeZone);
+      if (!(await dtuVisible(db.kysely, scope, dtuId))) throw notFound();
+      if (taskId !== undefined) await taskOrNotFound(scope, taskId);
+      const { rows, total, hasMore } = await checkLogSlice(db.kysely, scope, { dtuId, taskId, imei, ...range }, { beforeId, page, pageSize });
+      const list = rows.map((row) => ({
+        id: row.id,
+        imei: row.unitCode,
+        startTime: formatTime(Number(row.receiveTime), config.timeZone),
+        source: row.source === 'STATION' ? ('STATION' as const) : ('MQTT' as const),
+        content: row.content,
+        taskId: row.taskId,
+      }));
+      return { list, total, pageSize, pageNum: page, hasMore };
+    });
+  };
+}

@@ -1,0 +1,130 @@
+import {
+  communicationTypeName,
+  type DtuTaskStatus,
+  OTHER_COMMUNICATION,
+  type StationDtuAssignment,
+  type StationDtuUnit,
+  standardText,
+  type DtuTestStatus,
+} from '@factory/contracts';
+import type { Kysely } from 'kysely';
+import { claimValueOf, type DtuTesting, SERVER_VERIFY } from '../../platform/dtu-testing.js';
+import { claimsHeldElsewhere, excelRowOf } from '../../platform/dtu-tests.js';
+import type { Database } from '../../platform/schema.js';
+import { formatTime } from '../../platform/time.js';
+import {
+  type DtuTaskRow,
+  findDtuOfTask,
+  findTestById,
+  type PartsRole,
+  valuesOfTest,
+} from './dtu-station.repository.js';
+
+/* What the parts-check station reads: its task, and a unit's live values and verdicts. */
+
+const UNIQUE_STANDARD = '唯一';
+
+/** The task of a PAD with what a test there needs: the items with their standards and the key tests. */
+export async function assignmentView(db: Kysely<Database>, task: DtuTaskRow, role: PartsRole, testing: DtuTesting): Promise<StationDtuAssignment> {
+  const dtu = await findDtuOfTask(db, task.dtuId);
+  const networked = dtu.connectInternet === 1 && dtu.communicationType !== null;
+  return {
+    taskId: task.id,
+    taskName: task.fittingType,
+    taskStatus: task.status as DtuTaskStatus,
+    mode: 'PRODUCTION',
+    role,
+    reworkTask: task.reworkTask === 1,
+    duplicateEnable: task.duplicateEnable === 1,
+    needExcel: task.needExcel === 1,
+    productionNumber: task.productionNumber,
+    finishNumber: task.finishNumber,
+    testedNumber: task.testedNumber,
+    testFirmwareVersion: task.testFirmwareVersion,
+    dtu: {
+      id: dtu.id,
+      dtuType: dtu.dtuType,
+      modelType: dtu.modelType,
+      communicationType: testing.communicationType,
+      communicationTypeDesc: !networked ? '' : dtu.communicationType === OTHER_COMMUNICATION ? dtu.communicationTypeDesc : communicationTypeName(dtu.communicationType),
+      identity: testing.identity,
+    },
+    items: [
+      ...testing.auto.map(({ property, item, unit }) => ({
+        kind: 'AUTO' as const,
+        propertyId: property.id,
+        code: property.code,
+        name: property.name,
+        standard: property.unique ? UNIQUE_STANDARD : standardText({ ...item, unitName: unit }),
+        unique: property.unique,
+      })),
+      ...testing.serial.map(({ property, item, unit }) => ({
+        kind: 'SERIAL' as const,
+        propertyId: property.id,
+        code: property.code,
+        name: property.name,
+        standard: standardText({ ...item, unitName: unit }),
+        unique: false,
+      })),
+    ],
+    keyTests: testing.keyTests.map(({ code, name, checkCmd }) => ({ code, name, checkCmd })),
+  };
+}
+
+type UnitValue = StationDtuUnit['values'][number];
+
+/**
+ * A unit as the station shows it while testing: each tested item with its latest
+ * value and verdict (SERVER_VERIFY from the server's own mark until the result
+ * stores it), then the other values reported; `duplicate` where a unique value is
+ * held by another unit of the model.
+ */
+export async function unitView(db: Kysely<Database>, testId: number, testing: DtuTesting, timeZone: string): Promise<StationDtuUnit> {
+  const test = await findTestById(db, testId);
+  const rows = await valuesOfTest(db, testId);
+  const byKey = new Map(rows.map((row) => [`${row.kind} ${row.code}`, row]));
+  const shown = new Set<string>();
+  const uniqueCodes = new Set(testing.auto.filter(({ property }) => property.unique).map(({ property }) => property.code));
+  const claims = rows
+    .filter((row) => row.kind === 'AUTO' && uniqueCodes.has(row.code) && row.value !== null)
+    .map((row) => ({ code: row.code, value: claimValueOf(row.value!) }));
+  const held = await claimsHeldElsewhere(db, test.dtuId, testId, claims);
+
+  const itemValue = (kind: 'AUTO' | 'SERIAL', code: string, name: string): UnitValue => {
+    const key = `${kind} ${code}`;
+    shown.add(key);
+    const row = byKey.get(key);
+    if (!row && kind === 'AUTO' && code === SERVER_VERIFY) {
+      const verified = test.serverVerified === 1;
+      return { kind, code, name, value: verified ? 'true' : null, pass: verified ? true : null, duplicate: false };
+    }
+    if (!row) return { kind, code, name, value: null, pass: null, duplicate: false };
+    const duplicate = uniqueCodes.has(code) && kind === 'AUTO' && row.value !== null && held.has(`${code} ${claimValueOf(row.value)}`);
+    return { kind, code, name, value: row.value, pass: row.pass === null ? null : row.pass === 1, duplicate };
+  };
+  const values: UnitValue[] = [
+    ...testing.auto.map(({ property }) => itemValue('AUTO', property.code, property.name)),
+    ...testing.serial.map(({ property }) => itemValue('SERIAL', property.code, property.name)),
+  ];
+  for (const row of rows) {
+    if (shown.has(`${row.kind} ${row.code}`)) continue;
+    values.push({
+      kind: row.kind as UnitValue['kind'],
+      code: row.code,
+      name: row.name,
+      value: row.value,
+      pass: row.pass === null ? null : row.pass === 1,
+      duplicate: false,
+    });
+  }
+  const excel = await excelRowOf(db, testId);
+  return {
+    testId,
+    code: test.unitCode,
+    startTime: formatTime(Number(test.startTime), timeZone),
+    serverVerified: test.serverVerified === 1,
+    values,
+    majorMinor: excel ? { major: excel.major, minor: excel.minor } : null,
+    testStatus: test.testStatus as DtuTestStatus | null,
+  };
+}

@@ -1,0 +1,48 @@
+import { useSearchParams } from 'react-router';
+import { LoadFailure, Loading, MissingQuery } from '../../../components/page-result';
+import { useQueryError } from '../../../lib/use-query-error';
+import { useDtuTask } from '../api/get-dtu-task';
+import { DeviceTestTable } from '../components/device-test-table';
+import { TaskPageHeader } from '../components/task-page-header';
+import { TaskSummary } from '../components/task-summary';
+import { dtuWatchUrls, idParam, isRework, taskContextOf, taskTrail } from '../dtu-watch-view';
+import './dtu-watch-pages.css';
+
+const TITLE = '任务进度';
+
+/**
+ * 任务进度 (/dtuTaskWatch?taskId&partsId&partsType&dtuNumber&dtuId&taskBatchId&taskType&check[&mac],
+ * seed 002 §2): the task, its DTU and module, its progress, and its units' tests.
+ */
+export function DtuTaskWatchPage() {
+  const [params] = useSearchParams();
+  const context = taskContextOf(params);
+  const taskId = idParam(params, 'taskId');
+  const task = useDtuTask(taskId, { follow: true });
+  useQueryError(task.error);
+
+  const rework = isRework(context, task.data);
+  // a sampling task's units are opened from its sampling batches; a task's from its list
+  const backTo = context.check ? dtuWatchUrls.checkTask(context, rework) : dtuWatchUrls.taskList(context, rework);
+  const back = { backTo, backLabel: rework ? '返回返工模式' : '返回DTU任务' };
+
+  return (
+    <div className="dtu-watch-page">
+      <TaskPageHeader title={TITLE} trail={taskTrail(context, rework)} backTo={backTo} />
+      {taskId === null ? (
+        <MissingQuery title="未指定任务" hint="请从DTU任务列表点击“任务进度”打开" {...back} />
+      ) : !task.data ? (
+        task.isError ? (
+          <LoadFailure error={task.error} what="DTU任务" onRetry={() => void task.refetch()} {...back} />
+        ) : (
+          <Loading />
+        )
+      ) : (
+        <>
+          <TaskSummary task={task.data} />
+          <DeviceTestTable task={task.data} context={context} />
+        </>
+      )}
+    </div>
+  );
+}
