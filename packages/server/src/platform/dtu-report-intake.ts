@@ -117,7 +117,9 @@ export async function storeReport(tx: Db, report: IncomingReport): Promise<Store
     .executeTakeFirstOrThrow();
   let test = await findOpenTest(tx, unitCode, report.taskId);
   if (test) {
-    await lockDtuTask(tx, test.taskId);
+    // The unit's own row, not its task's: reports of a task's many units go side by side, and a
+    // result (which updates this row under the task's lock) still waits for the report or it for the result.
+    if (tx.dialect === 'postgres') await tx.kysely.selectFrom('dtu_test').select('id').where('id', '=', test.id).forUpdate().execute();
     // A result may have closed it while the lock was awaited.
     test = await findOpenTest(tx, unitCode, test.taskId);
   }
