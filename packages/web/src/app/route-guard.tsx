@@ -34,13 +34,14 @@ function buttonsFor(buttons: PageButtons | undefined, search: URLSearchParams): 
  * buttons that lead to it. Pages without a menu (sign-in, not found) open for everyone.
  */
 export function mayOpen(
-  entry: Pick<RouteEntry, 'menuUrl' | 'buttons'>,
+  entry: Pick<RouteEntry, 'menuUrl' | 'buttons' | 'orMenus'>,
   search: URLSearchParams,
   holdings: Holdings,
 ): boolean {
   if (entry.menuUrl === null || holdings.platformAdmin) return true;
   const held = holdings.funCodes[entry.menuUrl];
-  if (!held) return false;
+  // a page other menus open too needs one of them (such pages have no opening buttons)
+  if (!held) return (entry.orMenus ?? []).some((menu) => holdings.funCodes[menu] !== undefined);
   const needed = buttonsFor(entry.buttons, search);
   return needed.length === 0 || needed.some((code) => held.includes(code));
 }
@@ -50,7 +51,7 @@ export function mayOpen(
  * no-permission page shows instead, and the page is never mounted, so it makes
  * no call (issue 13: each page used to fail in its own way on a 403).
  */
-export function guardedPage(Page: ComponentType, entry: Pick<RouteEntry, 'menuUrl' | 'buttons'>): ComponentType {
+export function guardedPage(Page: ComponentType, entry: Pick<RouteEntry, 'menuUrl' | 'buttons' | 'orMenus'>): ComponentType {
   function GuardedPage() {
     const [search] = useSearchParams();
     const platformAdmin = useSession((state) => state.platformAdmin);

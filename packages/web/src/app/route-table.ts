@@ -23,6 +23,11 @@ export interface RouteEntry extends PageHandle {
   public?: boolean;
   /** pages reached by an action button need that button as well as the menu (the guard checks both) */
   buttons?: PageButtons;
+  /**
+   * other menus that open the page too (the DTU task pages are reached from a part's DTU
+   * under 配件管理 and from a module's DTU under 通信模块, and their calls take either)
+   */
+  orMenus?: readonly MenuUrl[];
   page: () => Promise<ComponentType>;
 }
 
@@ -35,7 +40,7 @@ const notFound = () => import('../features/shell/pages/not-found-page').then((m)
 
 /** The opening buttons of a page of `U`: only buttons that menu has (a wrong one fails to compile). */
 type ButtonsOf<U extends MenuUrl> = readonly FunOf<U>[] | { create: readonly FunOf<U>[]; edit: readonly FunOf<U>[] };
-type LayoutFlags<U extends MenuUrl> = Partial<Pick<RouteEntry, 'hideHeader' | 'hideFooter' | 'fullscreenToggle' | 'noMask'>> & {
+type LayoutFlags<U extends MenuUrl> = Partial<Pick<RouteEntry, 'hideHeader' | 'hideFooter' | 'fullscreenToggle' | 'noMask' | 'orMenus'>> & {
   buttons?: ButtonsOf<U>;
 };
 
@@ -48,6 +53,8 @@ const inLayout = <U extends MenuUrl>(
 ): RouteEntry => ({ path, title, menuUrl, layout: true, ...flags, page });
 
 const board = { hideHeader: true, hideFooter: true } as const;
+/** The DTU task pages open from a part's DTU (配件管理) and from a module's DTU (通信模块). */
+const DTU_TASK_PAGE = { orMenus: [MENUS.communication] } as const;
 const PRODUCT_SETUP: readonly FunOf<typeof MENUS.productCenter>[] = ['add', 'set'];
 
 export const NOT_FOUND_PATH = '/notFound';
@@ -175,23 +182,23 @@ export const ROUTES: readonly RouteEntry[] = [
   inLayout('/communicationDetail', '通信模块详情', MENUS.communication, {}, () =>
     import('../features/communication/pages/communication-detail-page').then((m) => m.CommunicationDetailPage),
   ),
-  inLayout('/dtuTask', 'DTU任务', MENUS.parts, {}, () =>
+  inLayout('/dtuTask', 'DTU任务', MENUS.parts, DTU_TASK_PAGE, () =>
     import('../features/dtu-tasks/pages/dtu-task-page').then((m) => m.DtuTaskPage),
   ),
-  inLayout('/dtuTaskDataWatch', 'DTU生产看板', MENUS.parts, board, () =>
+  inLayout('/dtuTaskDataWatch', 'DTU生产看板', MENUS.parts, { ...board, ...DTU_TASK_PAGE }, () =>
     import('../features/dtu-watch/pages/dtu-task-data-watch-page').then((m) => m.DtuTaskDataWatchPage),
   ),
-  inLayout('/dtuTaskWatch', '任务进度', MENUS.parts, {}, () =>
+  inLayout('/dtuTaskWatch', '任务进度', MENUS.parts, DTU_TASK_PAGE, () =>
     import('../features/dtu-watch/pages/dtu-task-watch-page').then((m) => m.DtuTaskWatchPage),
   ),
-  inLayout('/dtuTaskWatchDetail', '设备检测详情', MENUS.parts, {}, () =>
+  inLayout('/dtuTaskWatchDetail', '设备检测详情', MENUS.parts, DTU_TASK_PAGE, () =>
     import('../features/dtu-watch/pages/dtu-task-watch-detail-page').then((m) => m.DtuTaskWatchDetailPage),
   ),
-  inLayout('/rework', '返工模式', MENUS.parts, {}, () =>
+  inLayout('/rework', '返工模式', MENUS.parts, DTU_TASK_PAGE, () =>
     import('../features/dtu-tasks/pages/rework-page').then((m) => m.ReworkPage),
   ),
   inLayout('/checkTask', '抽检任务', MENUS.parts),
-  inLayout('/checkLog', '检测日志', MENUS.parts, {}, () =>
+  inLayout('/checkLog', '检测日志', MENUS.parts, DTU_TASK_PAGE, () =>
     import('../features/dtu-watch/pages/check-log-page').then((m) => m.CheckLogPage),
   ),
   inLayout('/submitRecord', '提交记录', MENUS.parts),

@@ -175,6 +175,19 @@ describe('route guard on a page the role does not hold', () => {
     expect(mayOpen({ menuUrl: null }, create, { platformAdmin: false, funCodes: {} })).toBe(true);
   });
 
+  it('opens the DTU task pages with 配件管理 or 通信模块, and with neither refuses them', () => {
+    const none = new URLSearchParams('');
+    const holding = (...menus: string[]) => ({ platformAdmin: false, funCodes: Object.fromEntries(menus.map((menu) => [menu, []])) });
+    for (const path of ['/dtuTask', '/rework', '/dtuTaskWatch', '/dtuTaskWatchDetail', '/dtuTaskDataWatch', '/checkLog']) {
+      const page = ROUTES.find((route) => route.path === path)!;
+      expect([path, mayOpen(page, none, holding('/parts'))]).toEqual([path, true]);
+      expect([path, mayOpen(page, none, holding('/communication'))]).toEqual([path, true]);
+      expect([path, mayOpen(page, none, holding('/productionCenter'))]).toEqual([path, false]);
+    }
+    // the property page of a part's DTU stays 配件管理's alone
+    expect(mayOpen(ROUTES.find((route) => route.path === '/partsPotion')!, none, holding('/communication'))).toBe(false);
+  });
+
   it('opens a page of a held menu that no button leads to (生产记录)', async () => {
     installFetch(hangingAnswer);
     useSession.getState().signIn(lineWorker());
