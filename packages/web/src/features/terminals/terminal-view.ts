@@ -96,8 +96,9 @@ export function workLines(terminal: TerminalPad): { label: string; value: string
       ];
     case TERMINAL_STATUS.partsCheck:
       return [
-        { label: '配件型号', value: terminal.fittingType ?? terminal.dtuType ?? '—' },
-        { label: '任务', value: terminal.taskName ?? '—' },
+        // a DTU task's name is its fittingType (seed 002 §3), its part model the DTU's
+        { label: '配件型号', value: terminal.dtuType ?? '—' },
+        { label: '任务', value: terminal.fittingType ?? terminal.taskName ?? '—' },
       ];
     default:
       return [];

@@ -48,8 +48,10 @@ const partsPad = terminalPad({
   padCode: 'PAD004',
   status: 3,
   belongTaskType: 3,
-  fittingType: 'DTU-4G',
-  taskName: '配件抽检',
+  // as the server answers a PAD of a DTU task: the DTU's model, and the task's name (its fittingType)
+  dtuType: 'DTU-4G',
+  fittingType: '配件抽检',
+  taskName: null,
   lineId: 7,
   lineName: '总装一线',
   taskId: 31,
