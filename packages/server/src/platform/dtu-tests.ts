@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Db } from './db.js';
+import { claimValueOf, type DtuTesting } from './dtu-testing.js';
 import type { Database } from './schema.js';
 
 // Device tests of DTU tasks as both their writers read them: the station that
@@ -24,23 +25,31 @@ export async function recountTask(tx: Db, taskId: number): Promise<number> {
   return finishNumber;
 }
 
-/** Which of the values (`code value`) another test of the DTU model holds. */
-export async function claimsHeldElsewhere(
+/**
+ * Which of a test's reported values another test of the DTU model holds: the values of its
+ * automatic properties marked unique, read in one query. Answers whether a code's value is one.
+ */
+export async function uniqueValuesHeldElsewhere(
   db: Kysely<Database>,
-  dtuId: number,
-  testId: number,
-  claims: readonly { code: string; value: string }[],
-): Promise<Set<string>> {
-  if (claims.length === 0) return new Set();
+  testing: DtuTesting,
+  test: { dtuId: number; testId: number },
+  values: readonly { kind: string; code: string; value: string | null }[],
+): Promise<(code: string, value: string | null) => boolean> {
+  const uniqueCodes = new Set(testing.auto.filter(({ property }) => property.unique).map(({ property }) => property.code));
+  const claims = values
+    .filter((row) => row.kind === 'AUTO' && uniqueCodes.has(row.code) && row.value !== null)
+    .map((row) => ({ code: row.code, value: claimValueOf(row.value!) }));
+  if (claims.length === 0) return () => false;
   const rows = await db
     .selectFrom('dtu_unique_value')
     .select(['code', 'value'])
-    .where('dtuId', '=', dtuId)
-    .where('testId', '<>', testId)
+    .where('dtuId', '=', test.dtuId)
+    .where('testId', '<>', test.testId)
     .where('code', 'in', [...new Set(claims.map((claim) => claim.code))])
     .where('value', 'in', [...new Set(claims.map((claim) => claim.value))])
     .execute();
-  return new Set(rows.map((row) => `${row.code} ${row.value}`));
+  const held = new Set(rows.map((row) => `${row.code} ${row.value}`));
+  return (code, value) => uniqueCodes.has(code) && value !== null && held.has(`${code} ${claimValueOf(value)}`);
 }
 
 /** The Excel row (major/minor) delivered to a unit, if any. */

@@ -10,8 +10,8 @@ import {
   standardText,
 } from '@factory/contracts';
 import type { Kysely } from 'kysely';
-import { claimValueOf, dtuTestingOf, SERVER_VERIFY } from '../../platform/dtu-testing.js';
-import { claimsHeldElsewhere, excelRowOf } from '../../platform/dtu-tests.js';
+import { dtuTestingOf, SERVER_VERIFY } from '../../platform/dtu-testing.js';
+import { uniqueValuesHeldElsewhere, excelRowOf } from '../../platform/dtu-tests.js';
 import type { Database } from '../../platform/schema.js';
 import { formatTime } from '../../platform/time.js';
 import { namesOf, type TestRow, valuesOfTest } from './dtu-record.repository.js';
@@ -93,11 +93,7 @@ export async function recordDetail(db: Kysely<Database>, row: TestRow, task: Rec
   const values = await valuesOfTest(db, row.id);
   const byKey = new Map(values.map((value) => [`${value.kind} ${value.code}`, value]));
 
-  const uniqueCodes = new Set(testing.auto.filter(({ property }) => property.unique).map(({ property }) => property.code));
-  const claims = values
-    .filter((value) => value.kind === 'AUTO' && uniqueCodes.has(value.code) && value.value !== null)
-    .map((value) => ({ code: value.code, value: claimValueOf(value.value!) }));
-  const held = await claimsHeldElsewhere(db, row.dtuId, row.id, claims);
+  const heldElsewhere = await uniqueValuesHeldElsewhere(db, testing, { dtuId: row.dtuId, testId: row.id }, values);
   const keyResults = parseJson(row.keyResults);
   const excel = await excelRowOf(db, row.id);
 
@@ -127,7 +123,7 @@ export async function recordDetail(db: Kysely<Database>, row: TestRow, task: Rec
       const verified = row.serverVerified === 1;
       const serverMark = !value && property.code === SERVER_VERIFY;
       const reportValue = serverMark ? (verified ? 'true' : null) : (value?.value ?? null);
-      const duplicate = uniqueCodes.has(property.code) && reportValue !== null && held.has(`${property.code} ${claimValueOf(reportValue)}`);
+      const duplicate = heldElsewhere(property.code, reportValue);
       const description = property.description ?? autoCatalogue(testing.communicationType).find((entry) => entry.code === property.code)?.description ?? '';
       return {
         reportValue,

@@ -8,8 +8,8 @@ import {
   type DtuTestStatus,
 } from '@factory/contracts';
 import type { Kysely } from 'kysely';
-import { claimValueOf, type DtuTesting, SERVER_VERIFY } from '../../platform/dtu-testing.js';
-import { claimsHeldElsewhere, excelRowOf } from '../../platform/dtu-tests.js';
+import { type DtuTesting, SERVER_VERIFY } from '../../platform/dtu-testing.js';
+import { uniqueValuesHeldElsewhere, excelRowOf } from '../../platform/dtu-tests.js';
 import type { Database } from '../../platform/schema.js';
 import { formatTime } from '../../platform/time.js';
 import {
@@ -84,11 +84,7 @@ export async function unitView(db: Kysely<Database>, testId: number, testing: Dt
   const rows = await valuesOfTest(db, testId);
   const byKey = new Map(rows.map((row) => [`${row.kind} ${row.code}`, row]));
   const shown = new Set<string>();
-  const uniqueCodes = new Set(testing.auto.filter(({ property }) => property.unique).map(({ property }) => property.code));
-  const claims = rows
-    .filter((row) => row.kind === 'AUTO' && uniqueCodes.has(row.code) && row.value !== null)
-    .map((row) => ({ code: row.code, value: claimValueOf(row.value!) }));
-  const held = await claimsHeldElsewhere(db, test.dtuId, testId, claims);
+  const heldElsewhere = await uniqueValuesHeldElsewhere(db, testing, { dtuId: test.dtuId, testId }, rows);
 
   const itemValue = (kind: 'AUTO' | 'SERIAL', code: string, name: string): UnitValue => {
     const key = `${kind} ${code}`;
@@ -99,7 +95,7 @@ export async function unitView(db: Kysely<Database>, testId: number, testing: Dt
       return { kind, code, name, value: verified ? 'true' : null, pass: verified ? true : null, duplicate: false };
     }
     if (!row) return { kind, code, name, value: null, pass: null, duplicate: false };
-    const duplicate = uniqueCodes.has(code) && kind === 'AUTO' && row.value !== null && held.has(`${code} ${claimValueOf(row.value)}`);
+    const duplicate = kind === 'AUTO' && heldElsewhere(code, row.value);
     return { kind, code, name, value: row.value, pass: row.pass === null ? null : row.pass === 1, duplicate };
   };
   const values: UnitValue[] = [
