@@ -66,3 +66,4 @@ export * from './accessory/dtu-task.js';
 export * from './accessory/dtu-test.js';
 export * from './accessory/dtu-task.endpoints.js';
 export * from './accessory/dtu-station.endpoints.js';
+export * from './live-streams.js';

@@ -10,7 +10,7 @@ import type { Endpoint } from './endpoint.js';
  */
 export const STREAM_TICKET_SECONDS = 60;
 
-/** POST /api/board/eventsTicket, /api/dataCenter/eventsTicket */
+/** POST /api/board/eventsTicket, /api/dataCenter/eventsTicket, /api/dtuTask/eventsTicket */
 export const streamTicket = z.object({
   ticket: z.string(),
   /** seconds left to open the stream with it */
@@ -21,7 +21,7 @@ export type StreamTicket = z.infer<typeof streamTicket>;
 /**
  * A live-event stream (answered raw, its query the stream's own) and the call
  * that issues its tickets (same permission as the stream). LIVE_STREAMS
- * (board/board.endpoints.ts) names each.
+ * (live-streams.ts) names each.
  */
 export interface LiveStream {
   events: Endpoint<z.ZodType | undefined, undefined, undefined>;

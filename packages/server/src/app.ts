@@ -95,7 +95,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.addHook('preClose', async () => results.endStreams());
   await registerRoutes(app, { db, config, results });
   // DTU reports over MQTT (DESIGN.md §9.4): the broker starts when the app is ready and stops when it closes.
-  registerDtuReportIntake(app, db, config);
+  registerDtuReportIntake(app, db, config, results);
   await registerConsole(app, config.consoleDir);
   return app;
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idBody, idQuery } from '../admin/common.js';
 import { endpoint } from '../endpoint.js';
+import { streamTicket } from '../live-events.js';
 import { pageOf } from '../envelope.js';
 import { MENUS } from '../menu-tree.js';
 import { needAnyOf } from '../permissions.js';
@@ -194,5 +195,27 @@ export const DTU_TASK_ENDPOINTS = {
     permission,
     query: checkHistoryQuery,
     response: checkHistoryPage,
+  }),
+  /**
+   * Beyond the specification: server-sent events (raw), one `result` event per burst of
+   * changes of the task's units (a scan, a report joining a unit, a result, a record
+   * deleted) or of its status, so the board and the progress page move within a second.
+   */
+  dtuTaskEvents: endpoint({
+    method: 'GET',
+    path: '/api/dtuTask/events',
+    tag,
+    summary: 'DTU任务实时事件（SSE）',
+    permission,
+    query: taskIdQuery,
+  }),
+  /** beyond the specification: a one-use ticket (60 s) that opens dtuTaskEvents; an EventSource sends no bearer header */
+  dtuTaskEventsTicket: endpoint({
+    method: 'POST',
+    path: '/api/dtuTask/eventsTicket',
+    tag,
+    summary: 'DTU任务实时事件票据',
+    permission,
+    response: streamTicket,
   }),
 } as const;

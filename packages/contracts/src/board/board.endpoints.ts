@@ -1,5 +1,5 @@
 import { endpoint } from '../endpoint.js';
-import { type LiveStream, streamTicket } from '../live-events.js';
+import { streamTicket } from '../live-events.js';
 import { MENUS } from '../menu-tree.js';
 import { need } from '../permissions.js';
 import {
@@ -214,11 +214,3 @@ export const DATA_CENTER_ENDPOINTS = {
     response: streamTicket,
   }),
 } as const;
-
-/** Each live-event stream with the call that issues its tickets (same permission as the stream). */
-export const LIVE_STREAMS = {
-  /** the task board: `?taskId=` */
-  board: { events: BOARD_ENDPOINTS.boardEvents, ticket: BOARD_ENDPOINTS.boardEventsTicket },
-  /** the big-screen dashboard: the caller's account */
-  dataCenter: { events: DATA_CENTER_ENDPOINTS.dataCenterEvents, ticket: DATA_CENTER_ENDPOINTS.dataCenterEventsTicket },
-} as const satisfies Record<string, LiveStream>;

@@ -14,6 +14,7 @@ import { type Db, inTransaction } from './db.js';
 import { type DtuTesting, dtuTestingOf, judgeReport, otherIdentityOf } from './dtu-testing.js';
 import { unitCodeOf } from './dtu-tasks.js';
 import { connectToBroker, type MqttSubscription, startEmbeddedBroker } from './mqtt-broker.js';
+import type { ResultEventHub } from './result-events.js';
 
 /*
  * DTU reports (DESIGN.md §9.4, §9.6): each is kept in the check log (dtu_report)
@@ -40,6 +41,8 @@ export interface StoredReport {
   reportId: number;
   /** the unit's test it joined, null when none was open */
   testId: number | null;
+  /** that test's task (whose live stream hears of it), null when none was open */
+  task: { id: number; ownerId: number } | null;
   /** its values were taken (a JSON object within the limits) */
   applied: boolean;
 }
@@ -48,6 +51,7 @@ export interface StoredReport {
 interface OpenTest {
   id: number;
   taskId: number;
+  ownerId: number;
   dtuId: number;
   testFirmwareVersion: string;
 }
@@ -88,7 +92,7 @@ async function findOpenTest(tx: Db, unitCode: string, taskId: number | undefined
   let query = tx.kysely
     .selectFrom('dtu_test')
     .innerJoin('dtu_task', 'dtu_task.id', 'dtu_test.taskId')
-    .select(['dtu_test.id', 'dtu_test.taskId', 'dtu_test.dtuId', 'dtu_task.testFirmwareVersion'])
+    .select(['dtu_test.id', 'dtu_test.taskId', 'dtu_test.ownerId', 'dtu_test.dtuId', 'dtu_task.testFirmwareVersion'])
     .where('dtu_test.unitCode', '=', unitCode)
     .where('dtu_test.testStatus', 'is', null)
     .where('dtu_task.deleted', '=', 0)
@@ -123,10 +127,10 @@ export async function storeReport(tx: Db, report: IncomingReport): Promise<Store
     // A result may have closed it while the lock was awaited.
     test = await findOpenTest(tx, unitCode, test.taskId);
   }
-  if (!test) return { reportId, testId: null, applied: false };
+  if (!test) return { reportId, testId: null, task: null, applied: false };
   const testing = await dtuTestingOf(tx.kysely, test.dtuId, test.testFirmwareVersion);
   await joinReport(tx, test, testing, { id: reportId, source: report.source, receiveTime: report.receiveTime }, content);
-  return { reportId, testId: test.id, applied: content !== null };
+  return { reportId, testId: test.id, task: { id: test.taskId, ownerId: test.ownerId }, applied: content !== null };
 }
 
 /**
@@ -191,8 +195,8 @@ export async function joinWaitingReports(tx: Db, test: { id: number; taskId: num
     .orderBy('id')
     .execute();
   if (waiting.length === 0) return;
-  const task = await tx.kysely.selectFrom('dtu_task').select('testFirmwareVersion').where('id', '=', test.taskId).executeTakeFirstOrThrow();
-  const open: OpenTest = { id: test.id, taskId: test.taskId, dtuId: test.dtuId, testFirmwareVersion: task.testFirmwareVersion };
+  const task = await tx.kysely.selectFrom('dtu_task').select(['testFirmwareVersion', 'ownerId']).where('id', '=', test.taskId).executeTakeFirstOrThrow();
+  const open: OpenTest = { id: test.id, taskId: test.taskId, ownerId: task.ownerId, dtuId: test.dtuId, testFirmwareVersion: task.testFirmwareVersion };
   const testing = await dtuTestingOf(tx.kysely, test.dtuId, task.testFirmwareVersion);
   for (const report of waiting) {
     await joinReport(tx, open, testing, { id: report.id, source: report.source, receiveTime: Number(report.receiveTime) }, readPayload(report.content).content);
@@ -204,14 +208,18 @@ const PENDING_MAX = 10_000;
 
 /**
  * MQTT reports in order per unit (a unit's reports are applied as they came), units
- * side by side; each report in its own transaction, retried once.
+ * side by side; each report in its own transaction, retried once. `results` hears,
+ * after the commit, of each report that joined a unit under test.
  */
-export function reportQueue(db: Db, log: FastifyBaseLogger) {
+export function reportQueue(db: Db, log: FastifyBaseLogger, results: ResultEventHub) {
   const chains = new Map<string, Promise<void>>();
   let pending = 0;
   let closed = false;
   let lastDropWarning = 0;
-  const store = (report: IncomingReport) => inTransaction(db, (tx) => storeReport(tx, report));
+  const store = async (report: IncomingReport) => {
+    const { task } = await inTransaction(db, (tx) => storeReport(tx, report));
+    if (task) results.publish({ kind: 'dtuTask', taskId: task.id, ownerId: task.ownerId });
+  };
   return {
     push(report: IncomingReport): void {
       if (closed) return;
@@ -266,7 +274,7 @@ declare module 'fastify' {
  * of several server processes one stores each report (DESIGN.md §10); on the
  * embedded broker it subscribes in process. A malformed topic is ignored.
  */
-export function registerDtuReportIntake(app: FastifyInstance, db: Db, config: AppConfig): void {
+export function registerDtuReportIntake(app: FastifyInstance, db: Db, config: AppConfig, results: ResultEventHub): void {
   let subscription: MqttSubscription | null = null;
   let resolveSubscribed: (value: boolean) => void = () => {};
   const subscribed = new Promise<boolean>((resolve) => (resolveSubscribed = resolve));
@@ -280,7 +288,7 @@ export function registerDtuReportIntake(app: FastifyInstance, db: Db, config: Ap
     resolveSubscribed(false);
     return;
   }
-  const queue = reportQueue(db, app.log);
+  const queue = reportQueue(db, app.log, results);
   const onMessage = (topic: string, payload: Buffer) => {
     const unit = unitOfReportTopic(topic);
     if (unit === null) return;

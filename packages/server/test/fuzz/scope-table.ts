@@ -320,6 +320,7 @@ export const SCOPE_TABLE: Record<string, Record<string, FieldClass>> = {
   'POST /api/dtuTask/delete': { 'body.taskId': target('editableDtuTask') },
   'GET /api/dtuTask/find': { 'query.dtuId': target('moduleDtu') },
   'GET /api/dtuTask/watchCount': { 'query.taskId': target('dtuTask') },
+  'GET /api/dtuTask/events': { 'query.taskId': target('dtuTask') },
   'GET /api/dtuTask/checkinfoList': { 'query.taskId': target('dtuTask') },
   'GET /api/dtuTask/checkinfoDetail': { 'query.id': target('dtuTest') },
   'POST /api/dtuTask/checkinfoDelete': { 'body.id': target('dtuTest') },

@@ -26,7 +26,7 @@ export function boardRoutes({ db, config, results }: ModuleContext): FastifyPlug
       BOARD.boardEvents,
       async (request, reply) => {
         const taskId = await visibleTask(request, request.query.taskId);
-        streamResults(request, reply, results, (event) => event.taskId === taskId);
+        streamResults(request, reply, results, (event) => event.kind === 'task' && event.taskId === taskId);
       },
       { config: { operationLog: false, eventStream: true }, security: STREAM_SECURITY },
     );

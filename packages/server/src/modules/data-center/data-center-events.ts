@@ -17,7 +17,8 @@ const VISIBILITY_TTL_MS = 60_000;
  * The hub answered is the given one, its listeners filtered.
  */
 export function resultsInScope(db: Db, hub: ResultEventHub, account: SessionAccount, ownerId: number | null): ResultEventHub {
-  const inAccount = (event: ResultEvent) => ownerId === null || event.ownerId === ownerId;
+  // The dashboard's figures are of production tasks; a DTU task's id is of another table.
+  const inAccount = (event: ResultEvent) => event.kind === 'task' && (ownerId === null || event.ownerId === ownerId);
   // The platform administrator and a tenant's root account see every task of the account.
   if (account.platformAdmin || account.parentId === null) {
     return { ...hub, subscribe: (listener) => hub.subscribe((event) => inAccount(event) && listener(event)) };

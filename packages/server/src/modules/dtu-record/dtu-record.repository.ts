@@ -13,6 +13,7 @@ import { containsText } from '../../platform/text-match.js';
 export const testColumns = [
   'dtu_test.id',
   'dtu_test.taskId',
+  'dtu_test.ownerId',
   'dtu_test.dtuId',
   'dtu_test.unitCode',
   'dtu_test.imei',
@@ -31,6 +32,8 @@ export const testColumns = [
 export interface TestRow {
   id: number;
   taskId: number;
+  /** the task's account */
+  ownerId: number;
   dtuId: number;
   unitCode: string;
   imei: string;

@@ -4,12 +4,16 @@ import { inTransaction } from '../../platform/db.js';
 import { findDtuTaskInScope, unitCodeOf } from '../../platform/dtu-tasks.js';
 import { notFound } from '../../platform/errors.js';
 import type { ModuleContext } from '../../platform/module-context.js';
-import { route } from '../../platform/route.js';
+import { STREAM_SECURITY, streamResults, streamTicketFor } from '../../platform/event-stream.js';
+import { rawRoute, route, type RouteExtras } from '../../platform/route.js';
 import { formatTime } from '../../platform/time.js';
 import { checkLogSlice } from './check-log.repository.js';
 import { recordDetail, toRecords, watchCountOf } from './dtu-record-views.js';
 import { dtuVisible, findTestInScope, latestTestOfUnit, testPage, testSpan } from './dtu-record.repository.js';
 import { deleteRecord, reportRange } from './dtu-record.service.js';
+
+/** The board's and progress page's calls are read every 10 s: none is put on the operation log. */
+const QUIET: RouteExtras = { config: { operationLog: false } };
 
 /**
  * The device records of DTU tasks and the check log (seed 002 §7 task_find,
@@ -17,13 +21,25 @@ import { deleteRecord, reportRange } from './dtu-record.service.js';
  * call reaches its task through the caller's scope: a record or report of a task
  * it does not see is as unknown as a missing one.
  */
-export function dtuRecordRoutes({ db, config }: ModuleContext): FastifyPluginAsyncZod {
+export function dtuRecordRoutes({ db, config, results }: ModuleContext): FastifyPluginAsyncZod {
   return async (app) => {
     const taskOrNotFound = async (scope: Parameters<typeof findDtuTaskInScope>[1], taskId: number) => {
       const task = await findDtuTaskInScope(db.kysely, scope, taskId);
       if (!task) throw notFound();
       return task;
     };
+
+    // Beyond the specification: an event within a second of a change of the task's units (the polling stays).
+    rawRoute(
+      app,
+      DTU_TASK.dtuTaskEvents,
+      async (request, reply) => {
+        const task = await taskOrNotFound(await request.scope(), request.query.taskId);
+        streamResults(request, reply, results, (event) => event.kind === 'dtuTask' && event.taskId === task.id);
+      },
+      { config: { operationLog: false, eventStream: true }, security: STREAM_SECURITY },
+    );
+    route(app, DTU_TASK.dtuTaskEventsTicket, async (request) => streamTicketFor(db, request, DTU_TASK.dtuTaskEvents.path), QUIET);
 
     route(app, DTU_TASK.dtuTaskFind, async (request) => {
       const scope = await request.scope();
@@ -34,10 +50,15 @@ export function dtuRecordRoutes({ db, config }: ModuleContext): FastifyPluginAsy
       return { id: found.taskId, reworkTask: found.reworkTask === 1, taskDetailId: found.id };
     });
 
-    route(app, DTU_TASK.dtuTaskWatchCount, async (request) => {
-      const task = await taskOrNotFound(await request.scope(), request.query.taskId);
-      return watchCountOf(task, await testSpan(db.kysely, task.id));
-    });
+    route(
+      app,
+      DTU_TASK.dtuTaskWatchCount,
+      async (request) => {
+        const task = await taskOrNotFound(await request.scope(), request.query.taskId);
+        return watchCountOf(task, await testSpan(db.kysely, task.id));
+      },
+      QUIET,
+    );
 
     route(app, DTU_TASK.dtuTaskCheckinfoList, async (request) => {
       const { taskId, testStatus, manageStatus, mac, page, pageSize } = request.query;
@@ -56,6 +77,7 @@ export function dtuRecordRoutes({ db, config }: ModuleContext): FastifyPluginAsy
     route(app, DTU_TASK.dtuTaskCheckinfoDelete, async (request) => {
       const scope = await request.scope();
       const test = await inTransaction(db, (tx) => deleteRecord(tx, scope, request.body.id));
+      results.publish({ kind: 'dtuTask', taskId: test.taskId, ownerId: test.ownerId });
       request.operationSummary = `删除设备检测记录 ${test.unitCode} (DTU任务 #${test.taskId})`;
       return null;
     });

@@ -57,6 +57,9 @@ export interface Clock {
   timeZone: string;
 }
 
+/** Told, after the commit, of a task whose units changed (its live stream: the board and progress page). */
+export type TaskChanged = (task: { id: number; ownerId: number }) => void;
+
 type ScanBody = z.output<typeof stationDtuScanBody>;
 type ReportBody = z.output<typeof stationDtuReportBody>;
 type ResultBody = z.output<typeof stationDtuResultBody>;
@@ -103,8 +106,12 @@ function unitOf(identity: UnitIdentity, body: { imei: string | null; mac: string
  * another test of the model holds. A task with data delivery gives it its Excel
  * row. Reports of the unit from the last ten minutes join it.
  */
-export async function scanUnit(db: Db, caller: PadCaller, body: ScanBody, clock: Clock): Promise<StationDtuUnit> {
-  const attempt = () => inTransaction(db, (tx) => scanIn(tx, caller, body, clock));
+export async function scanUnit(db: Db, caller: PadCaller, body: ScanBody, clock: Clock, changed: TaskChanged): Promise<StationDtuUnit> {
+  const attempt = async () => {
+    const { unit, task } = await inTransaction(db, (tx) => scanIn(tx, caller, body, clock));
+    changed(task);
+    return unit;
+  };
   try {
     return await attempt();
   } catch (error) {
@@ -119,7 +126,7 @@ export async function scanUnit(db: Db, caller: PadCaller, body: ScanBody, clock:
   }
 }
 
-async function scanIn(tx: Db, caller: PadCaller, body: ScanBody, clock: Clock): Promise<StationDtuUnit> {
+async function scanIn(tx: Db, caller: PadCaller, body: ScanBody, clock: Clock): Promise<{ unit: StationDtuUnit; task: DtuTaskRow }> {
   const { task } = await lockedTaskOf(tx, caller);
   requireTesting(task);
   const testing = await dtuTestingOf(tx.kysely, task.dtuId, task.testFirmwareVersion);
@@ -177,7 +184,7 @@ async function scanIn(tx: Db, caller: PadCaller, body: ScanBody, clock: Clock): 
     if (!(await deliverExcelRow(tx, task.id, test.id))) throw conflict(M.excelUsedUp);
   }
   await joinWaitingReports(tx, { id: test.id, taskId: task.id, dtuId: task.dtuId, unitCode: unit.code }, now);
-  return unitView(tx.kysely, test.id, testing, clock.timeZone);
+  return { unit: await unitView(tx.kysely, test.id, testing, clock.timeZone), task };
 }
 
 /** The other identity a scan names, where the record has none yet. */
@@ -231,11 +238,11 @@ export async function unitNow(db: Db, caller: PadCaller, body: ScanBody, clock: 
  * terminal's task; the unit as it now stands, or null when it is not under test
  * (the report waits ten minutes for its scan).
  */
-export async function postReport(db: Db, caller: PadCaller, body: ReportBody, clock: Clock): Promise<StationDtuUnit | null> {
+export async function postReport(db: Db, caller: PadCaller, body: ReportBody, clock: Clock, changed: TaskChanged): Promise<StationDtuUnit | null> {
   const text = JSON.stringify(body.content);
   // What MQTT would keep truncated and not apply, a station is told of.
   if (Buffer.byteLength(text, 'utf8') > REPORT_LIMITS.bytesMax) throw badRequest(M.reportRule);
-  return inTransaction(db, async (tx) => {
+  const { unit, task } = await inTransaction(db, async (tx) => {
     const served = await findTaskOfTerminal(tx.kysely, caller.terminalId);
     if (!served) throw conflict(M.noTask);
     const testing = await dtuTestingOf(tx.kysely, served.task.dtuId, served.task.testFirmwareVersion);
@@ -247,8 +254,10 @@ export async function postReport(db: Db, caller: PadCaller, body: ReportBody, cl
       terminalId: caller.terminalId,
       taskId: served.task.id,
     });
-    return stored.testId === null ? null : unitView(tx.kysely, stored.testId, testing, clock.timeZone);
+    return { unit: stored.testId === null ? null : await unitView(tx.kysely, stored.testId, testing, clock.timeZone), task: stored.task };
   });
+  if (task) changed(task);
+  return unit;
 }
 
 /**
@@ -259,10 +268,18 @@ export async function postReport(db: Db, caller: PadCaller, body: ReportBody, cl
  * claimed (refused when another unit holds one and the task allows no
  * duplicates); then the record and the task's counters.
  */
-export async function submitDtuResult(db: Db, caller: PadCaller, body: ResultBody, clock: Clock): Promise<StationDtuResultAnswer> {
+export async function submitDtuResult(
+  db: Db,
+  caller: PadCaller,
+  body: ResultBody,
+  clock: Clock,
+  changed: TaskChanged,
+): Promise<StationDtuResultAnswer> {
   const refused = { claim: null as null | { name: string; value: string } };
   try {
-    return await inTransaction(db, (tx) => judgeIn(tx, caller, body, clock, refused));
+    const { answer, task } = await inTransaction(db, (tx) => judgeIn(tx, caller, body, clock, refused));
+    if (!answer.replayed) changed(task);
+    return answer;
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     // The same result posted twice at once: the second answers what the first stored.
@@ -303,10 +320,10 @@ async function judgeIn(
   body: ResultBody,
   clock: Clock,
   refused: { claim: null | { name: string; value: string } },
-): Promise<StationDtuResultAnswer> {
+): Promise<{ answer: StationDtuResultAnswer; task: DtuTaskRow }> {
   const { task } = await lockedTaskOf(tx, caller);
   const stored = await findTestByResultId(tx.kysely, task.id, body.clientResultId);
-  if (stored) return replayed(stored, task);
+  if (stored) return { answer: replayed(stored, task), task };
   requireTesting(task);
   const testing = await dtuTestingOf(tx.kysely, task.dtuId, task.testFirmwareVersion);
   const unit = unitOf(testing.identity, body);
@@ -358,7 +375,7 @@ async function judgeIn(
     .where('id', '=', test.id)
     .execute();
   const finishNumber = await recountTask(tx, task.id);
-  return { testId: test.id, testStatus, failures, finishNumber, replayed: false };
+  return { answer: { testId: test.id, testStatus, failures, finishNumber, replayed: false }, task };
 }
 
 /** Server verification as a value of the record, so its detail shows it as the other items. */

@@ -78,7 +78,7 @@ const TRANSITIONS: { endpoint: RowAction; transition: DtuTaskTransition }[] = [
 ];
 
 /** DTU tasks and rework tasks (seed 002 §7 "Tasks"; DESIGN.md §9.3): list, form, row actions, the form's PADs. */
-export function dtuTaskRoutes({ db, config }: ModuleContext): FastifyPluginAsyncZod {
+export function dtuTaskRoutes({ db, config, results }: ModuleContext): FastifyPluginAsyncZod {
   return async (app) => {
     route(app, DTU_TASK.dtuTaskDownPropList, async () => DOWN_PROPS.map(({ code, name }) => ({ code, name })));
 
@@ -147,6 +147,8 @@ export function dtuTaskRoutes({ db, config }: ModuleContext): FastifyPluginAsync
       route(app, endpoint, async (request) => {
         const scope = await request.scope();
         const task = await inTransaction(db, (tx) => changeDtuTaskStatus(tx, scope, request.body.taskId, transition));
+        // Its board and progress page show the status (a stopped task's PADs are refused from now on).
+        results.publish({ kind: 'dtuTask', taskId: task.id, ownerId: task.ownerId });
         request.operationSummary = `${endpoint.summary} ${dtuTaskLabel(task)}`;
         return null;
       });

@@ -315,7 +315,7 @@ async function judgeAndStore(
   return {
     verdict,
     finishCheck: at.flowSequence === flowCount && finishDelta > 0 && nearlyDone ? at.taskId : null,
-    event: { taskId: at.taskId, ownerId: at.ownerId },
+    event: { kind: 'task' as const, taskId: at.taskId, ownerId: at.ownerId },
   };
 }
 

@@ -73,7 +73,7 @@ export function stockStationRoutes({ db, config, results }: ModuleContext): Fast
   const write = async <T>(request: FastifyRequest, work: (tx: Db, caller: PdaCaller, clock: StockClock) => Promise<StockOutcome<T>>): Promise<T> => {
     const caller = pdaOfRequest(request);
     const outcome = await inTransaction(db, (tx) => work(tx, caller, { now: Date.now(), timeZone: config.timeZone }));
-    if (outcome.taskId !== null) results.publish({ taskId: outcome.taskId, ownerId: caller.ownerId });
+    if (outcome.taskId !== null) results.publish({ kind: 'task', taskId: outcome.taskId, ownerId: caller.ownerId });
     return outcome.answer;
   };
 

@@ -11,7 +11,7 @@ import { dtuWatchKeys } from './dtu-watch-keys';
 export const getWatchCount = (taskId: number, signal?: AbortSignal) =>
   bigScreenGet(DTU_TASK_ENDPOINTS.dtuTaskWatchCount, { taskId }, signal);
 
-/** Asked every 10 s (seed 002 §9); there is no live event of DTU results to ask sooner. */
+/** Asked every 10 s (seed 002 §9), and sooner on the task's live events (the board's useLiveRefresh). */
 export const watchCountQuery = (taskId: number) =>
   queryOptions({
     queryKey: dtuWatchKeys.watchCount(taskId),

@@ -1,8 +1,9 @@
-import { DTU_TASK_ENDPOINTS as DTU } from '@factory/contracts';
+import { DTU_TASK_ENDPOINTS as DTU, LIVE_STREAMS } from '@factory/contracts';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../../lib/session-store';
+import { EventSourceStandIn, ticketsOf } from '../../../test/big-screen-fixtures';
 import { answer, installServer, rawAnswer } from '../../../test/fake-server';
 import { loginResultWith } from '../../../test/fixtures';
 import { renderPage } from '../../../test/render-page';
@@ -53,6 +54,38 @@ describe('DTU生产看板 page', () => {
     expect(digitsOf('目标数量')).toBe('0,000');
     expect(figureOf('生产产能')).toBe('暂无数据');
     expect(figureOf('预计完成')).toBe('暂无数据');
+  });
+
+  it('asks its figures again within a second of the task’s live events, at most once a second', async () => {
+    EventSourceStandIn.opened = [];
+    vi.stubGlobal('EventSource', EventSourceStandIn);
+    try {
+      const server = boardServer();
+      server.put(ticketsOf(LIVE_STREAMS.dtuTask));
+      const { unmount } = await renderPage(URL);
+      await waitFor(() => expect(digitsOf('完成数量')).toBe('0,120'));
+      await waitFor(() => expect(EventSourceStandIn.opened).toHaveLength(1));
+      const stream = EventSourceStandIn.opened[0]!;
+      // A one-use ticket from the ticket call (bearer header), never the session token, in the url.
+      expect(stream.url).toBe(`${DTU.dtuTaskEvents.path}?taskId=31&ticket=ticket-1`);
+      expect(server.calls(DTU.dtuTaskEventsTicket)[0]?.method).toBe('POST');
+
+      server.put(answer(DTU.dtuTaskWatchCount, { ...COUNT, finished: 121 }));
+      act(() => {
+        for (let index = 0; index < 5; index++) stream.send('result');
+      });
+      await waitFor(() => expect(digitsOf('完成数量')).toBe('0,121'));
+      expect(server.calls(DTU.dtuTaskWatchCount)).toHaveLength(2);
+      // the rest of the burst: once more a second later, then nothing
+      await waitFor(() => expect(server.calls(DTU.dtuTaskWatchCount)).toHaveLength(3), { timeout: 3000 });
+      await new Promise((resolve) => setTimeout(resolve, 1200));
+      expect(server.calls(DTU.dtuTaskWatchCount)).toHaveLength(3);
+
+      unmount();
+      expect(stream.closed).toBe(true);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('ticks its clock every second and asks its figures again every 10 s', async () => {

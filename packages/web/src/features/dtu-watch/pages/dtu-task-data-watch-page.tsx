@@ -1,6 +1,8 @@
-import type { Answer, DTU_TASK_ENDPOINTS } from '@factory/contracts';
+import { type Answer, type DTU_TASK_ENDPOINTS, LIVE_STREAMS } from '@factory/contracts';
 import { Button, ConfigProvider, Result, theme, type ThemeConfig } from 'antd';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useLiveRefresh } from '../../../lib/use-live-refresh';
+import { dtuWatchKeys } from '../api/dtu-watch-keys';
 import { useBoardTask } from '../api/get-board-task';
 import { useWatchCount } from '../api/get-watch-count';
 import { capacityText, finishText, NO_DATA, progressText } from '../board-format';
@@ -67,6 +69,8 @@ const NONE: WatchCount = { total: 0, finished: 0, timePerProduction: 0, timeToFi
 function TaskBoard({ taskId, dtuNumber, onLogo }: { taskId: number; dtuNumber: string; onLogo: () => void }) {
   const task = useBoardTask(taskId);
   const count = useWatchCount(taskId);
+  // Beyond the specification: within a second of a unit's scan, report or result (the 10 s polling stays).
+  useLiveRefresh(LIVE_STREAMS.dtuTask, { taskId }, dtuWatchKeys.board(taskId));
   const figures = count.isError ? NONE : (count.data ?? NONE);
   const percent = progressText(figures.finished, figures.total);
 

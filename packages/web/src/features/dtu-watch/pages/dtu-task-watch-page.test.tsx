@@ -1,9 +1,10 @@
-import { DTU_TASK_ENDPOINTS as DTU, DTU_TASK_MSG } from '@factory/contracts';
+import { DTU_TASK_ENDPOINTS as DTU, DTU_TASK_MSG, LIVE_STREAMS } from '@factory/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../../lib/session-store';
 import { pageOfRows } from '../../../test/account-role-fixtures';
+import { EventSourceStandIn, ticketsOf } from '../../../test/big-screen-fixtures';
 import { answer, type FakeServer, installServer, refuse } from '../../../test/fake-server';
 import { formFields } from '../../../test/fetch-stand-in';
 import { loginResultWith } from '../../../test/fixtures';
@@ -185,6 +186,32 @@ describe('任务进度 page', () => {
     await act(() => vi.advanceTimersByTimeAsync(20_000));
     expect(server.calls(DTU.dtuTaskCheckinfoList)).toHaveLength(asked);
     expect(server.calls(DTU.dtuTaskDetail)).toHaveLength(3);
+  });
+
+  it('refreshes the task and its units on the task’s live events, with a one-use ticket', async () => {
+    EventSourceStandIn.opened = [];
+    vi.stubGlobal('EventSource', EventSourceStandIn);
+    try {
+      const server = watchServer();
+      server.put(ticketsOf(LIVE_STREAMS.dtuTask));
+      const { unmount } = await renderPage(URL);
+      await screen.findByText('860000000000001');
+      await waitFor(() => expect(EventSourceStandIn.opened).toHaveLength(1));
+      const stream = EventSourceStandIn.opened[0]!;
+      expect(stream.url).toBe(`${DTU.dtuTaskEvents.path}?taskId=31&ticket=ticket-1`);
+      expect(server.calls(DTU.dtuTaskEventsTicket)[0]?.headers.Authorization).toBe('Bearer token-1');
+
+      const listed = server.calls(DTU.dtuTaskCheckinfoList).length;
+      const read = server.calls(DTU.dtuTaskDetail).length;
+      act(() => stream.send('result'));
+      await waitFor(() => expect(server.calls(DTU.dtuTaskCheckinfoList)).toHaveLength(listed + 1));
+      expect(server.calls(DTU.dtuTaskDetail)).toHaveLength(read + 1);
+
+      unmount();
+      expect(stream.closed).toBe(true);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('says so for an address without a task, and for a task the server does not know', async () => {

@@ -1,11 +1,14 @@
+import { type DtuTask, LIVE_STREAMS } from '@factory/contracts';
 import { useSearchParams } from 'react-router';
 import { LoadFailure, Loading, MissingQuery } from '../../../components/page-result';
+import { useLiveRefresh } from '../../../lib/use-live-refresh';
 import { useQueryError } from '../../../lib/use-query-error';
 import { useDtuTask } from '../api/get-dtu-task';
+import { dtuWatchKeys } from '../api/dtu-watch-keys';
 import { DeviceTestTable } from '../components/device-test-table';
 import { TaskPageHeader } from '../components/task-page-header';
 import { TaskSummary } from '../components/task-summary';
-import { dtuWatchUrls, idParam, isRework, taskContextOf, taskTrail } from '../dtu-watch-view';
+import { dtuWatchUrls, idParam, isRework, type TaskContext, taskContextOf, taskTrail } from '../dtu-watch-view';
 import './dtu-watch-pages.css';
 
 const TITLE = '任务进度';
@@ -38,11 +41,19 @@ export function DtuTaskWatchPage() {
           <Loading />
         )
       ) : (
-        <>
-          <TaskSummary task={task.data} />
-          <DeviceTestTable task={task.data} context={context} />
-        </>
+        <TaskProgress task={task.data} context={context} />
       )}
     </div>
+  );
+}
+
+/** The task and its units, refreshed within a second of a change of them (a scan, a report, a result). */
+function TaskProgress({ task, context }: { task: DtuTask; context: TaskContext }) {
+  useLiveRefresh(LIVE_STREAMS.dtuTask, { taskId: task.id }, dtuWatchKeys.task(task.id));
+  return (
+    <>
+      <TaskSummary task={task} />
+      <DeviceTestTable task={task} context={context} />
+    </>
   );
 }
