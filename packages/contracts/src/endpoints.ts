@@ -27,6 +27,7 @@ import {
   FITTING_ENDPOINTS,
 } from './accessory/accessory.endpoints.js';
 import { DTU_STATION_ENDPOINTS } from './accessory/dtu-station.endpoints.js';
+import { DTU_SUBMISSION_ENDPOINTS } from './accessory/dtu-submission.endpoints.js';
 import { DTU_TASK_ENDPOINTS } from './accessory/dtu-task.endpoints.js';
 
 /**
@@ -64,6 +65,7 @@ export const ENDPOINTS = {
   ...COMMUNICATION_ENDPOINTS,
   ...DTU_TASK_ENDPOINTS,
   ...DTU_STATION_ENDPOINTS,
+  ...DTU_SUBMISSION_ENDPOINTS,
 } as const satisfies Record<string, AnyEndpoint>;
 
 export type EndpointName = keyof typeof ENDPOINTS;

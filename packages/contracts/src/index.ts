@@ -66,4 +66,7 @@ export * from './accessory/dtu-task.js';
 export * from './accessory/dtu-test.js';
 export * from './accessory/dtu-task.endpoints.js';
 export * from './accessory/dtu-station.endpoints.js';
+export * from './accessory/dtu-submission-messages.js';
+export * from './accessory/dtu-submission.js';
+export * from './accessory/dtu-submission.endpoints.js';
 export * from './live-streams.js';

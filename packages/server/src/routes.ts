@@ -11,6 +11,9 @@ import { dtuRecordRoutes } from './modules/dtu-record/dtu-record.routes.js';
 import { dtuStationRoutes } from './modules/dtu-station/dtu-station.routes.js';
 import { dtuRoutes } from './modules/dtu/dtu.routes.js';
 import { dtuTaskRoutes } from './modules/dtu-task/dtu-task.routes.js';
+import { dtuReportRoutes } from './modules/dtu-report/dtu-report.routes.js';
+import { dtuSamplingRoutes } from './modules/dtu-sampling/dtu-sampling.routes.js';
+import { dtuSubmissionRoutes } from './modules/dtu-submission/dtu-submission.routes.js';
 import { firmwareRoutes } from './modules/firmware/firmware.routes.js';
 import { flowRoutes } from './modules/flow/flow.routes.js';
 import { lineRoutes } from './modules/line/line.routes.js';
@@ -66,6 +69,9 @@ const modules: ((context: ModuleContext) => FastifyPluginAsyncZod)[] = [
   dtuTaskRoutes,
   dtuRecordRoutes,
   dtuStationRoutes,
+  dtuSubmissionRoutes,
+  dtuSamplingRoutes,
+  dtuReportRoutes,
 ];
 
 export async function registerRoutes(app: FastifyInstance, context: ModuleContext): Promise<void> {

@@ -73,7 +73,7 @@ export function dtuStationApi(app: () => FastifyInstance, adminToken: () => stri
   }
 
   /** A PAD of the task signed in by a worker holding 配件检测 (or the grants given). */
-  async function padOf(taskId: number, options: { role?: 'PAD' | 'SERIAL'; grants?: string[]; worker?: Worker } = {}): Promise<PadSession> {
+  async function padOf(taskId: number, options: { role?: 'PAD' | 'SERIAL' | 'CHECK'; grants?: string[]; worker?: Worker } = {}): Promise<PadSession> {
     const terminalId = await createDtuTaskPad(db(), taskId, { role: options.role ?? 'PAD' });
     const terminalCode = await station.terminalCodeOf(terminalId);
     const worker = options.worker ?? (await createWorker(app(), options.grants ?? [MENUS.padPartsCheck]));

@@ -38,6 +38,8 @@ function assignmentOf(communicationType: 'THREE_2_ONE' | 'bluetooth', extra: Par
           item('SERIAL', 'BLE_RSSI', '-70 ~ -30 dBm'),
         ],
     keyTests: keyTestsOf(communicationType).map(({ code, name, checkCmd }) => ({ code, name, checkCmd })),
+    batches: [],
+    otherProps: [],
     ...extra,
   };
 }
@@ -88,6 +90,8 @@ class FakeServer {
       values: [...test.values].map(([key, { kind, value }]) => ({ kind, code: key, name: key, value, pass: null, duplicate: false })),
       majorMinor: test.majorMinor,
       testStatus: test.status,
+      sampleBatchId: null,
+      otherResults: [],
     };
   }
 
@@ -129,7 +133,7 @@ class FakeServer {
     const failures = this.assignment.items.filter((entry) => !this.passes(test, entry)).map((entry) => entry.name);
     for (const key of body.keyResults ?? []) if (!key.pass) failures.push(key.code);
     test.status = failures.length === 0 ? 'PASS' : 'NOT_PASS';
-    return { testId: 1, testStatus: test.status, failures, finishNumber: 0, replayed: false };
+    return { testId: 1, testStatus: test.status, failures, finishNumber: 0, replayed: false, batch: null };
   }
 
   private passes(test: FakeTest, entry: Item): boolean {
@@ -316,6 +320,8 @@ describe('a parts-check bench', () => {
       values: values.map(([code, value]) => ({ kind: 'AUTO', code, name: code, value, pass: null, duplicate: false })),
       majorMinor: null,
       testStatus: null,
+      sampleBatchId: null,
+      otherResults: [],
     });
     const all: [string, string][] = [['IMEI', '1'], ['ICCID', '2'], ['CSQ', '20'], ['VERSION', '1.2.0']];
     expect(valuesComplete(assignment, view(all, true))).toBe(true);

@@ -5,6 +5,8 @@ import {
   stationDtuReportBody,
   stationDtuResultAnswer,
   stationDtuResultBody,
+  stationDtuSampleAnswer,
+  stationDtuSampleBody,
   stationDtuScanBody,
   stationDtuUnit,
   stationDtuUnitQuery,
@@ -60,5 +62,14 @@ export const DTU_STATION_ENDPOINTS = {
     permission: PUBLIC,
     body: stationDtuResultBody,
     response: stationDtuResultAnswer,
+  }),
+  stationDtuSample: endpoint({
+    method: 'POST',
+    path: '/api/station/dtu/sample',
+    tag: stationTag,
+    summary: '提交抽检的其他检测项',
+    permission: PUBLIC,
+    body: stationDtuSampleBody,
+    response: stationDtuSampleAnswer,
   }),
 } as const;

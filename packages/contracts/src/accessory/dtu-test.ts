@@ -4,6 +4,8 @@ import { pageQuery } from '../envelope.js';
 import { MSG } from '../messages.js';
 import { VERIFY_RULES } from './catalogue.js';
 import { DTU_TASK_LIMITS, DTU_TASK_STATUSES, DTU_TEST_STATUSES, MANAGE_STATUSES } from './dtu-task.js';
+import { DTU_SUBMISSION_MSG as SM } from './dtu-submission-messages.js';
+import { samplingBatch, sampleOtherResult } from './dtu-submission.js';
 import { DTU_TASK_MSG as M } from './dtu-task-messages.js';
 
 /*
@@ -146,8 +148,11 @@ const unitBody = z.object({ imei: unitCode, mac: unitCode }).refine((body) => bo
   path: ['imei'],
 });
 
-/** POST /api/station/dtu/scan: the unit put on the fixture. */
-export const stationDtuScanBody = unitBody;
+/**
+ * POST /api/station/dtu/scan: the unit put on the fixture. A sampling terminal names
+ * the batch it samples (batchId, required there; a production PAD leaves it out).
+ */
+export const stationDtuScanBody = z.intersection(unitBody, z.object({ batchId: optionalId }));
 
 /** A report's values: a JSON object of catalogue codes to values (text, number or true/false). */
 export const REPORT_LIMITS = { keysMax: 64, valueMax: 256, bytesMax: 16 * 1024 } as const;
@@ -200,10 +205,10 @@ export const stationDtuAssignment = z
     taskId: z.number().int(),
     taskName: z.string(),
     taskStatus: z.enum(DTU_TASK_STATUSES),
-    /** PRODUCTION (a task's PAD or serial terminal); SAMPLING comes with issue 18 */
+    /** PRODUCTION (a task's PAD or serial terminal) or SAMPLING (a sampling terminal bound by /api/checkTask/bind) */
     mode: z.enum(['PRODUCTION', 'SAMPLING']),
-    /** a serial terminal reads the serial properties over the unit's link */
-    role: z.enum(['PAD', 'SERIAL']),
+    /** a serial terminal reads the serial properties over the unit's link; CHECK samples batches */
+    role: z.enum(['PAD', 'SERIAL', 'CHECK']),
     reworkTask: z.boolean(),
     duplicateEnable: z.boolean(),
     needExcel: z.boolean(),
@@ -222,6 +227,12 @@ export const stationDtuAssignment = z
     }),
     items: z.array(stationDtuItem),
     keyTests: z.array(stationKeyTest),
+    /** SAMPLING: the task's batches, newest first ([] in PRODUCTION) */
+    batches: z.array(samplingBatch),
+    /** SAMPLING: the DTU's other (manual) properties under test, judged by people on each sample ([] in PRODUCTION) */
+    otherProps: z.array(
+      z.object({ id: z.number().int(), category: z.string(), property: z.string(), checkTool: z.string(), checkStandard: z.string() }),
+    ),
   })
   .nullable();
 export type StationDtuAssignment = z.infer<typeof stationDtuAssignment>;
@@ -249,6 +260,10 @@ export const stationDtuUnit = z.object({
   majorMinor: z.object({ major: z.number().int(), minor: z.number().int() }).nullable(),
   /** the final result once judged */
   testStatus: z.enum(DTU_TEST_STATUSES).nullable(),
+  /** a sample's batch (SAMPLING), null for a production unit */
+  sampleBatchId: z.number().int().nullable(),
+  /** a sample's other properties as judged so far ([] for a production unit) */
+  otherResults: z.array(sampleOtherResult),
 });
 export type StationDtuUnit = z.infer<typeof stationDtuUnit>;
 
@@ -263,8 +278,40 @@ export const stationDtuResultAnswer = z.object({
   finishNumber: z.number().int(),
   /** this clientResultId was stored before: the stored answer */
   replayed: z.boolean(),
+  /** a sample's batch as it now stands (SAMPLING), null in production */
+  batch: samplingBatch.nullable(),
 });
 export type StationDtuResultAnswer = z.infer<typeof stationDtuResultAnswer>;
+
+/**
+ * POST /api/station/dtu/sample (DESIGN.md §9.5): the other (manual) properties judged on
+ * one sample of a batch, each with its measured value; sent again, a property's result
+ * is replaced. The sample's DTU test goes by scan, reports and result as in production.
+ */
+export const stationDtuSampleBody = z.intersection(
+  unitBody,
+  z.object({
+    batchId: idField,
+    otherResults: z
+      .array(
+        z.object({
+          propertyId: idField,
+          actValue: z
+            .union([z.string(), z.number()])
+            .transform((value) => String(value).trim())
+            .refine(noNul, MSG.nulCharacter)
+            .refine((value) => value.length <= 64, SM.actValueRule),
+          pass: z.boolean(),
+        }),
+        { error: SM.sampleResultsRequired },
+      )
+      .min(1, SM.sampleResultsRequired)
+      .max(200, SM.sampleResultsRequired),
+  }),
+);
+/** The answer of a sample: the sample's unit and its batch as it now stands. */
+export const stationDtuSampleAnswer = z.object({ unit: stationDtuUnit, batch: samplingBatch });
+export type StationDtuSampleAnswer = z.infer<typeof stationDtuSampleAnswer>;
 
 /** What a DTU publishes on (DESIGN.md §9.4): `factory/dtu/<imei-or-mac>/report`, a JSON object. */
 export const DTU_REPORT_TOPIC_PREFIX = 'factory/dtu/';

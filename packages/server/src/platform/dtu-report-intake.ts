@@ -86,7 +86,8 @@ export async function lockDtuTask(tx: Db, taskId: number): Promise<void> {
 
 /**
  * The open test of a unit (no result yet) in a task that tests (UNSTART, START, not
- * deleted); the latest started when two tasks have it open; only `taskId`'s when given.
+ * deleted) or an open sample of it (any status); the latest started when two are
+ * open; only `taskId`'s when given.
  */
 async function findOpenTest(tx: Db, unitCode: string, taskId: number | undefined): Promise<OpenTest | undefined> {
   let query = tx.kysely
@@ -96,7 +97,8 @@ async function findOpenTest(tx: Db, unitCode: string, taskId: number | undefined
     .where('dtu_test.unitCode', '=', unitCode)
     .where('dtu_test.testStatus', 'is', null)
     .where('dtu_task.deleted', '=', 0)
-    .where('dtu_task.status', 'in', [...DTU_TASK_TRANSITIONS.test]);
+    // a sample is tested whatever its task's status (a finished task's last batches are still sampled)
+    .where((eb) => eb.or([eb('dtu_task.status', 'in', [...DTU_TASK_TRANSITIONS.test]), eb('dtu_test.sampleBatchId', '<>', 0)]));
   if (taskId !== undefined) query = query.where('dtu_test.taskId', '=', taskId);
   return query.orderBy('dtu_test.startTime', 'desc').orderBy('dtu_test.id', 'desc').limit(1).executeTakeFirst();
 }

@@ -6,7 +6,7 @@ import type { Database } from './schema.js';
 // Device tests of DTU tasks as both their writers read them: the station that
 // judges a unit and the console that deletes a record (issue 17).
 
-/** The task's counters from its records: tested = with a result, finished = passed. Answers the finished count. */
+/** The task's counters from its production records: tested = with a result, finished = passed. Answers the finished count. */
 export async function recountTask(tx: Db, taskId: number): Promise<number> {
   const row = await tx.kysely
     .selectFrom('dtu_test')
@@ -15,6 +15,8 @@ export async function recountTask(tx: Db, taskId: number): Promise<number> {
       eb.fn.sum<number>(eb.case().when('dtu_test.testStatus', '=', 'PASS').then(1).else(0).end()).as('passed'),
     ])
     .where('dtu_test.taskId', '=', taskId)
+    // production records only: samples of submitted batches (issue 18) count for their batch
+    .where('dtu_test.sampleBatchId', '=', 0)
     .executeTakeFirstOrThrow();
   const finishNumber = Number(row.passed ?? 0);
   await tx.kysely

@@ -17,6 +17,7 @@ import { stockMigration } from './migrations/014-stock.js';
 import { stockSeverityMigration } from './migrations/015-stock-severity.js';
 import { accessoryCatalogueMigration } from './migrations/016-accessory-catalogue.js';
 import { dtuTaskMigration } from './migrations/017-dtu-task.js';
+import { dtuSubmissionMigration } from './migrations/018-dtu-submission.js';
 
 /**
  * Migrations live in code (not discovered on disk) so the compiled server and the
@@ -43,6 +44,7 @@ class CodeMigrations implements MigrationProvider {
       '015-stock-severity': stockSeverityMigration(),
       '016-accessory-catalogue': accessoryCatalogueMigration(this.db.dialect),
       '017-dtu-task': dtuTaskMigration(this.db.dialect),
+      '018-dtu-submission': dtuSubmissionMigration(this.db.dialect),
     };
   }
 }

@@ -52,6 +52,8 @@ import type {
   DtuTaskTable,
   DtuTaskExcelRowTable,
   DtuTestTable,
+  DtuSubmitBatchTable,
+  DtuSampleValueTable,
   DtuTestValueTable,
   DtuUniqueValueTable,
   DtuReportTable,
@@ -125,6 +127,8 @@ export interface Database {
   dtu_task: DtuTaskTable;
   dtu_task_excel_row: DtuTaskExcelRowTable;
   dtu_test: DtuTestTable;
+  dtu_submit_batch: DtuSubmitBatchTable;
+  dtu_sample_value: DtuSampleValueTable;
   dtu_test_value: DtuTestValueTable;
   dtu_unique_value: DtuUniqueValueTable;
   dtu_report: DtuReportTable;

@@ -77,7 +77,7 @@ export async function createDtuTask(db: Kysely<Database>, options: DtuTaskOption
 export async function createDtuTaskPad(
   db: Kysely<Database>,
   taskId: number,
-  options: { role?: 'PAD' | 'SERIAL'; terminalCode?: string; terminalName?: string; ownerId?: number } = {},
+  options: { role?: 'PAD' | 'SERIAL' | 'CHECK'; terminalCode?: string; terminalName?: string; ownerId?: number } = {},
 ): Promise<number> {
   const task = await db.selectFrom('dtu_task').select(['productLineId', 'ownerId']).where('id', '=', taskId).executeTakeFirstOrThrow();
   const id = await createTerminal(db, {
@@ -107,6 +107,8 @@ export interface DtuTestOptions {
   serverVerified?: boolean;
   failures?: string[];
   clientResultId?: string | null;
+  /** a sample of this dtu_submit_batch (0 or absent: a production record) */
+  sampleBatchId?: number;
 }
 
 let imeiSerial = 0;
@@ -138,6 +140,7 @@ export async function createDtuTest(db: Kysely<Database>, taskId: number, option
       testStatus,
       manageStatus: options.manageStatus ?? 'UNSUBMIT',
       submitBatchId: null,
+      sampleBatchId: options.sampleBatchId ?? 0,
       clientResultId: options.clientResultId ?? null,
       serverVerified: options.serverVerified ? 1 : 0,
       keyResults: null,
@@ -191,4 +194,71 @@ export async function createDtuReport(
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/**
+ * A submitted batch of the task, as POST /api/dtuTask/submit makes one: the given
+ * records (every judged UNSUBMIT production record unless told) become SUBMIT with
+ * this batch; the batch's number follows the task's last.
+ */
+export async function createSubmitBatch(
+  db: Kysely<Database>,
+  taskId: number,
+  options: { testIds?: number[]; submitterId?: number | null; submitTime?: number } = {},
+): Promise<number> {
+  const task = await db.selectFrom('dtu_task').select(['ownerId']).where('id', '=', taskId).executeTakeFirstOrThrow();
+  const testIds =
+    options.testIds ??
+    (
+      await db
+        .selectFrom('dtu_test')
+        .select('id')
+        .where('taskId', '=', taskId)
+        .where('sampleBatchId', '=', 0)
+        .where('manageStatus', '=', 'UNSUBMIT')
+        .where('testStatus', 'is not', null)
+        .execute()
+    ).map(({ id }) => id);
+  const tests = testIds.length ? await db.selectFrom('dtu_test').select(['id', 'testStatus']).where('id', 'in', testIds).execute() : [];
+  const last = await db.selectFrom('dtu_submit_batch').select((eb) => eb.fn.max('seq').as('seq')).where('taskId', '=', taskId).executeTakeFirst();
+  const { id } = await db
+    .insertInto('dtu_submit_batch')
+    .values({
+      taskId,
+      ownerId: task.ownerId,
+      seq: Number(last?.seq ?? 0) + 1,
+      submitNumber: tests.length,
+      passNumber: tests.filter((test) => test.testStatus === 'PASS').length,
+      submitTime: options.submitTime ?? Date.now(),
+      submitterId: options.submitterId === undefined ? task.ownerId : options.submitterId,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (testIds.length) await db.updateTable('dtu_test').set({ manageStatus: 'SUBMIT', submitBatchId: id }).where('id', 'in', testIds).execute();
+  return id;
+}
+
+/** An other (manual) property judged on a sample, as POST /api/station/dtu/sample stores one. */
+export async function createSampleValue(
+  db: Kysely<Database>,
+  testId: number,
+  propertyId: number,
+  value: { actValue: string; pass: boolean; testerId?: number | null },
+): Promise<void> {
+  const property = await db.selectFrom('dtu_other_property').selectAll().where('id', '=', propertyId).executeTakeFirstOrThrow();
+  await db
+    .insertInto('dtu_sample_value')
+    .values({
+      testId,
+      propertyId,
+      category: property.category,
+      property: property.property,
+      checkTool: property.checkTool,
+      checkStandard: property.checkStandard,
+      actValue: value.actValue,
+      pass: value.pass ? 1 : 0,
+      recordTime: Date.now(),
+      testerId: value.testerId ?? null,
+    })
+    .execute();
 }

@@ -85,6 +85,10 @@ export interface OwnIds {
   dtuTest: number;
   /** an idle PAD of the caller's line a DTU task may take */
   dtuPad: number;
+  /** a submitted batch of the running DTU task (another unit than dtuTest) */
+  dtuBatch: number;
+  /** a sample of that batch: its unit tested again by a sampling terminal */
+  dtuSample: number;
   /** a stopped role of the caller's (roles are edited stopped) */
   role: number;
   /** an enabled role of the caller's, one it may give its users */
@@ -495,12 +499,44 @@ async function insertDtuTasks(db: Kysely<Database>, options: { ownerId: number; 
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await db.updateTable('dtu_task').set({ testedNumber: 1, finishNumber: 1 }).where('id', '=', running.id).execute();
   await db
     .insertInto('dtu_report')
     .values({ unitCode, receiveTime: now - 30_000, source: 'MQTT', content: JSON.stringify({ IMEI: unitCode, CSQ: 24 }), dtuId: options.dtuId, taskId: running.id, testId: test.id, terminalId: null })
     .execute();
-  return { dtuTask: running.id, editableDtuTask: stopped.id, dtuTest: test.id, dtuPad, dtuTaskPad: pad };
+  // A second unit, submitted as a batch of its own, and sampled once (issue 18).
+  const batchUnit = `86${String(running.id).padStart(12, '0')}9`;
+  const unitRow = (fields: { sampleBatchId: number; manageStatus: string }) =>
+    db
+      .insertInto('dtu_test')
+      .values({
+        taskId: running.id,
+        dtuId: options.dtuId,
+        ownerId: options.ownerId,
+        unitCode: batchUnit,
+        imei: batchUnit,
+        terminalId: pad,
+        testerId: options.ownerId,
+        startTime: now - 50_000,
+        checkTime: now,
+        testStatus: 'PASS',
+        submitBatchId: null,
+        clientResultId: null,
+        keyResults: '[]',
+        failures: '[]',
+        ...fields,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+  const submitted = await unitRow({ sampleBatchId: 0, manageStatus: 'SUBMIT' });
+  const batch = await db
+    .insertInto('dtu_submit_batch')
+    .values({ taskId: running.id, ownerId: options.ownerId, seq: 1, submitNumber: 1, passNumber: 1, submitTime: now, submitterId: options.ownerId })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db.updateTable('dtu_test').set({ submitBatchId: batch.id }).where('id', '=', submitted.id).execute();
+  const sample = await unitRow({ sampleBatchId: batch.id, manageStatus: 'UNSUBMIT' });
+  await db.updateTable('dtu_task').set({ testedNumber: 2, finishNumber: 2 }).where('id', '=', running.id).execute();
+  return { dtuTask: running.id, editableDtuTask: stopped.id, dtuTest: test.id, dtuPad, dtuTaskPad: pad, dtuBatch: batch.id, dtuSample: sample.id };
 }
 
 /**

@@ -94,6 +94,7 @@ export const OPEN_WRITES: Record<string, string> = {
   'POST /api/station/dtu/scan': 'a PAD session puts a unit under test (the station guard, then the PAD APP menu 配件检测)',
   'POST /api/station/dtu/report': 'a PAD session posts values it read off the unit (the station guard, then the PAD APP menu 配件检测)',
   'POST /api/station/dtu/result': 'a PAD session posts a unit’s result (the station guard, then the PAD APP menu 配件检测)',
+  'POST /api/station/dtu/sample': 'a sampling PAD session posts the other checks of a sample (the station guard, then the PAD APP menu 配件检测)',
 };
 
 /** A request of the matrix: the input, how it travels, and whether validation must refuse it. */

@@ -74,6 +74,7 @@ const PLAUSIBLE: Record<string, (ids: OwnIds, world: World) => Record<string, un
   'POST /api/station/dtu/report': () => ({ 'body.imei': '869000000000001', 'body.mac': null, 'body.content': { CSQ: 20 } }),
   'GET /api/station/dtu/unit': () => ({ 'query.imei': '869000000000001' }),
   'POST /api/station/dtu/result': () => ({ 'body.imei': '869000000000001', 'body.mac': null, 'body.keyResults': [] }),
+  'POST /api/station/dtu/sample': () => ({ 'body.imei': '869000000000001', 'body.mac': null }),
 };
 
 function dtuTaskValues(ids: OwnIds): Record<string, unknown> {

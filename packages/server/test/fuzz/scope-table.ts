@@ -46,6 +46,9 @@ export const KIND_SCOPE: Record<IdKind, 'tenant' | 'line' | 'subtree'> = {
   editableDtuTask: 'line',
   dtuTest: 'line',
   dtuPad: 'line',
+  // a DTU task's submitted batches and their samples are seen as the task is
+  dtuBatch: 'line',
+  dtuSample: 'line',
   terminal: 'line',
   idleTerminal: 'line',
   // accounts and roles: a user manages its own subtree
@@ -332,6 +335,30 @@ export const SCOPE_TABLE: Record<string, Record<string, FieldClass>> = {
   'POST /api/station/dtu/result': {
     'body.clientResultId': exempt('an idempotency key made up by the station; the dtu-station tests resend with it'),
   },
+  'POST /api/station/dtu/scan': {
+    'body.batchId': exempt('station routes answer to a station session: a batch is checked against its own task (dtu-sampling tests)'),
+  },
+  'POST /api/station/dtu/sample': {
+    'body.batchId': exempt('station routes answer to a station session: a batch is checked against its own task (dtu-sampling tests)'),
+    'body.otherResults[].propertyId': exempt('station routes answer to a station session: properties come from its own assignment (dtu-sampling tests)'),
+  },
+
+  // Submission, sampling and the report (issue 18)
+  'POST /api/dtuTask/submit': { 'body.taskId': target('dtuTask') },
+  'GET /api/dtuTask/export': { 'query.taskId': target('dtuTask') },
+  'GET /api/dtuTask/submitRecordList': { 'query.taskId': target('dtuTask') },
+  'GET /api/dtuTask/submitRecordDetailList': { 'query.batchId': target('dtuBatch') },
+  'GET /api/dtuTask/submitRecordExport': { 'query.batchId': target('dtuBatch') },
+  'GET /api/dtuTask/checkinfoCheckDetail': { 'query.taskId': target('dtuTask') },
+  'POST /api/checkTask/bind': { 'body.id': target('dtuTask'), 'body.aimLineId': lineOfCaller('reference'), 'body.pads': reference('dtuPad') },
+  'POST /api/checkTask/unbind': { 'body.taskId': target('dtuTask') },
+  'GET /api/dtuTask/checkinfoGroupList': { 'query.taskId': target('dtuTask') },
+  'GET /api/dtuTask/checkinfoGroupCheckList': { 'query.id': target('dtuBatch') },
+  'GET /api/dtuTask/checkinfoGroupCheckDetail': { 'query.id': target('dtuSample') },
+  'POST /api/dtuTask/checkinfoCheckDelete': { 'body.id': target('dtuSample') },
+  'GET /api/dtuTask/reportDetail': { 'query.id': target('dtuBatch') },
+  'GET /api/dtuTask/reportGprs': { 'query.batchId': target('dtuBatch') },
+  'GET /api/dtuTask/reportExport': { 'query.batchId': target('dtuBatch') },
 
   'GET /api/board/events': { 'query.taskId': target('task') },
   'GET /api/board/schedule': { 'query.taskId': target('task') },

@@ -197,13 +197,21 @@ export const ROUTES: readonly RouteEntry[] = [
   inLayout('/rework', '返工模式', MENUS.parts, DTU_TASK_PAGE, () =>
     import('../features/dtu-tasks/pages/rework-page').then((m) => m.ReworkPage),
   ),
-  inLayout('/checkTask', '抽检任务', MENUS.parts),
+  inLayout('/checkTask', '抽检任务', MENUS.parts, DTU_TASK_PAGE, () =>
+    import('../features/dtu-submission/pages/check-task-page').then((m) => m.CheckTaskPage),
+  ),
   inLayout('/checkLog', '检测日志', MENUS.parts, DTU_TASK_PAGE, () =>
     import('../features/dtu-watch/pages/check-log-page').then((m) => m.CheckLogPage),
   ),
-  inLayout('/submitRecord', '提交记录', MENUS.parts),
-  inLayout('/submitRecordDetail', '提交记录详情', MENUS.parts),
-  inLayout('/checkReport', '检验报告', MENUS.parts),
+  inLayout('/submitRecord', '提交记录', MENUS.parts, DTU_TASK_PAGE, () =>
+    import('../features/dtu-submission/pages/submit-record-page').then((m) => m.SubmitRecordPage),
+  ),
+  inLayout('/submitRecordDetail', '提交记录详情', MENUS.parts, DTU_TASK_PAGE, () =>
+    import('../features/dtu-submission/pages/submit-record-detail-page').then((m) => m.SubmitRecordDetailPage),
+  ),
+  inLayout('/checkReport', '检验报告', MENUS.parts, DTU_TASK_PAGE, () =>
+    import('../features/dtu-submission/pages/check-report-page').then((m) => m.CheckReportPage),
+  ),
 
   // not found: /notFound opens without a session too; any unknown path needs one (guard)
   { ...inLayout(NOT_FOUND_PATH, '找不到页面', null, {}, notFound), public: true },

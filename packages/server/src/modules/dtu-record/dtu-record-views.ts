@@ -5,6 +5,7 @@ import {
   type DtuTestRecord,
   type DtuTestStatus,
   type ManageStatus,
+  type SampleDetail,
   SERIAL_CATALOGUE,
   serialCatalogue,
   standardText,
@@ -14,7 +15,7 @@ import { dtuTestingOf, SERVER_VERIFY } from '../../platform/dtu-testing.js';
 import { uniqueValuesHeldElsewhere, excelRowOf } from '../../platform/dtu-tests.js';
 import type { Database } from '../../platform/schema.js';
 import { formatTime } from '../../platform/time.js';
-import { namesOf, type TestRow, valuesOfTest } from './dtu-record.repository.js';
+import { batchSubmitTimes, namesOf, productionTestOf, sampleValuesOf, type TestRow, valuesOfTest } from './dtu-record.repository.js';
 
 /* The device records as the task pages show them (seed 002 §3 "Device test record", "Detail"). */
 
@@ -39,9 +40,20 @@ function textList(text: string | null): string[] {
   return Array.isArray(parsed) ? parsed.map(String) : [];
 }
 
-/** The records of a page with their testers and terminals (two lookups for the whole page). */
+/** The batch a record belongs to: the one it was submitted in, or (a sample) the one it samples. */
+const batchIdOf = (row: TestRow) => row.submitBatchId ?? (row.sampleBatchId === 0 ? null : row.sampleBatchId);
+
+/**
+ * The records of a page with their testers, terminals and batches' submit times (a
+ * lookup each for the whole page, none when no record needs it).
+ */
 export async function toRecords(db: Kysely<Database>, rows: readonly TestRow[], task: RecordTask, timeZone: string): Promise<DtuTestRecord[]> {
   const { testers, terminals } = await namesOf(db, rows);
+  const submitTimes = await batchSubmitTimes(db, rows.flatMap((row) => batchIdOf(row) ?? []));
+  const batchTimeOf = (row: TestRow) => {
+    const time = submitTimes.get(batchIdOf(row) ?? 0);
+    return time === undefined ? null : formatTime(time, timeZone);
+  };
   return rows.map((row) => ({
     id: row.id,
     taskId: row.taskId,
@@ -55,8 +67,7 @@ export async function toRecords(db: Kysely<Database>, rows: readonly TestRow[], 
     uname: row.testerId === null ? null : (testers.get(row.testerId) ?? null),
     terminalName: row.terminalId === null ? null : (terminals.get(row.terminalId) ?? null),
     taskFittingType: task.fittingType,
-    // submission batches come with issue 18's submit: until then no record has a submit time
-    batchTime: null,
+    batchTime: batchTimeOf(row),
     serverVerified: row.serverVerified === 1,
     failures: textList(row.failures),
   }));
@@ -93,7 +104,9 @@ export async function recordDetail(db: Kysely<Database>, row: TestRow, task: Rec
   const values = await valuesOfTest(db, row.id);
   const byKey = new Map(values.map((value) => [`${value.kind} ${value.code}`, value]));
 
-  const heldElsewhere = await uniqueValuesHeldElsewhere(db, testing, { dtuId: row.dtuId, testId: row.id }, values);
+  // A sample claims nothing: the unit's own production record holds its unique values, which are no other unit's.
+  const claimant = row.sampleBatchId === 0 ? row.id : ((await productionTestOf(db, row)) ?? row.id);
+  const heldElsewhere = await uniqueValuesHeldElsewhere(db, testing, { dtuId: row.dtuId, testId: claimant }, values);
   const keyResults = parseJson(row.keyResults);
   const excel = await excelRowOf(db, row.id);
 
@@ -138,6 +151,17 @@ export async function recordDetail(db: Kysely<Database>, row: TestRow, task: Rec
       };
     }),
     majorMinor: excel ? { major: excel.major, minor: excel.minor } : null,
+  };
+}
+
+/** A sample's detail (抽检记录详情): the record's, plus its batch and the other properties judged on it. */
+export async function sampleDetail(db: Kysely<Database>, row: TestRow, task: RecordTask, timeZone: string): Promise<SampleDetail> {
+  const detail = await recordDetail(db, row, task, timeZone);
+  const values = await sampleValuesOf(db, row.id);
+  return {
+    ...detail,
+    sampleBatchId: row.sampleBatchId,
+    otherResults: values.map(({ pass, ...value }) => ({ ...value, result: pass === 1 })),
   };
 }
 

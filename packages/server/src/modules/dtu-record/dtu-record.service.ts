@@ -1,5 +1,6 @@
 import { DTU_TASK_MSG as M } from '@factory/contracts';
 import type { Db } from '../../platform/db.js';
+import { batchNoOf, recountBatch } from '../../platform/dtu-batches.js';
 import { recountTask } from '../../platform/dtu-tests.js';
 import { lockDtuTask } from '../../platform/dtu-report-intake.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
@@ -22,6 +23,25 @@ export async function deleteRecord(tx: Db, scope: TaskScope, id: number): Promis
   await deleteTest(tx, id);
   await recountTask(tx, test.taskId);
   return test;
+}
+
+/**
+ * Deletes a sample (抽检记录 → 删除), in the caller's transaction: its judged other
+ * properties go with it, and its batch is counted again (a verdict reached by the
+ * deleted sample goes back to PENDING; the plan fixed at the first sample stays).
+ * Under the task's lock, as a sample's result is counted. Answers the sample deleted
+ * and its batch's number.
+ */
+export async function deleteSample(tx: Db, scope: TaskScope, id: number): Promise<{ sample: TestRow; batchNo: string }> {
+  const seen = await findTestInScope(tx.kysely, scope, id, 'sample');
+  if (!seen) throw notFound();
+  await lockDtuTask(tx, seen.taskId);
+  const sample = await findTestById(tx.kysely, id);
+  if (!sample) throw notFound();
+  await deleteTest(tx, id);
+  await recountBatch(tx, sample.sampleBatchId);
+  const batch = await tx.kysely.selectFrom('dtu_submit_batch').select('seq').where('id', '=', sample.sampleBatchId).executeTakeFirstOrThrow();
+  return { sample, batchNo: batchNoOf(sample.taskId, batch.seq) };
 }
 
 /**

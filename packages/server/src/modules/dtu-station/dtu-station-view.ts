@@ -12,11 +12,15 @@ import { type DtuTesting, SERVER_VERIFY } from '../../platform/dtu-testing.js';
 import { uniqueValuesHeldElsewhere, excelRowOf } from '../../platform/dtu-tests.js';
 import type { Database } from '../../platform/schema.js';
 import { formatTime } from '../../platform/time.js';
+import { samplingBatchColumns, toSamplingBatches } from '../../platform/dtu-batches.js';
 import {
   type DtuTaskRow,
   findDtuOfTask,
+  findTest,
   findTestById,
+  otherPropertiesOf,
   type PartsRole,
+  sampleValuesOf,
   valuesOfTest,
 } from './dtu-station.repository.js';
 
@@ -24,15 +28,25 @@ import {
 
 const UNIQUE_STANDARD = '唯一';
 
-/** The task of a PAD with what a test there needs: the items with their standards and the key tests. */
-export async function assignmentView(db: Kysely<Database>, task: DtuTaskRow, role: PartsRole, testing: DtuTesting): Promise<StationDtuAssignment> {
+/**
+ * The task of a PAD with what a test there needs: the items with their standards and
+ * the key tests; a sampling terminal's also the batches and the other properties.
+ */
+export async function assignmentView(
+  db: Kysely<Database>,
+  task: DtuTaskRow,
+  role: PartsRole,
+  testing: DtuTesting,
+  timeZone: string,
+): Promise<StationDtuAssignment> {
   const dtu = await findDtuOfTask(db, task.dtuId);
+  const sampling = role === 'CHECK';
   const networked = dtu.connectInternet === 1 && dtu.communicationType !== null;
   return {
     taskId: task.id,
     taskName: task.fittingType,
     taskStatus: task.status as DtuTaskStatus,
-    mode: 'PRODUCTION',
+    mode: sampling ? 'SAMPLING' : 'PRODUCTION',
     role,
     reworkTask: task.reworkTask === 1,
     duplicateEnable: task.duplicateEnable === 1,
@@ -68,7 +82,22 @@ export async function assignmentView(db: Kysely<Database>, task: DtuTaskRow, rol
       })),
     ],
     keyTests: testing.keyTests.map(({ code, name, checkCmd }) => ({ code, name, checkCmd })),
+    batches: sampling ? await batchesToSample(db, task, timeZone) : [],
+    otherProps: sampling ? await otherPropertiesOf(db, task.dtuId) : [],
   };
+}
+
+/** The batches a sampling terminal chooses from: the task's latest SAMPLING_BATCHES_SHOWN, newest first. */
+const SAMPLING_BATCHES_SHOWN = 50;
+async function batchesToSample(db: Kysely<Database>, task: DtuTaskRow, timeZone: string) {
+  const rows = await db
+    .selectFrom('dtu_submit_batch')
+    .select(samplingBatchColumns)
+    .where('taskId', '=', task.id)
+    .orderBy('seq', 'desc')
+    .limit(SAMPLING_BATCHES_SHOWN)
+    .execute();
+  return toSamplingBatches(db, rows, task, timeZone);
 }
 
 type UnitValue = StationDtuUnit['values'][number];
@@ -84,7 +113,10 @@ export async function unitView(db: Kysely<Database>, testId: number, testing: Dt
   const rows = await valuesOfTest(db, testId);
   const byKey = new Map(rows.map((row) => [`${row.kind} ${row.code}`, row]));
   const shown = new Set<string>();
-  const heldElsewhere = await uniqueValuesHeldElsewhere(db, testing, { dtuId: test.dtuId, testId }, rows);
+  // A sample claims nothing: the unit's values are its production record's, which is not "another unit".
+  const sample = test.sampleBatchId !== 0;
+  const claimant = sample ? ((await findTest(db, test.taskId, test.unitCode))?.id ?? testId) : testId;
+  const heldElsewhere = await uniqueValuesHeldElsewhere(db, testing, { dtuId: test.dtuId, testId: claimant }, rows);
 
   const itemValue = (kind: 'AUTO' | 'SERIAL', code: string, name: string): UnitValue => {
     const key = `${kind} ${code}`;
@@ -122,5 +154,9 @@ export async function unitView(db: Kysely<Database>, testId: number, testing: Dt
     values,
     majorMinor: excel ? { major: excel.major, minor: excel.minor } : null,
     testStatus: test.testStatus as DtuTestStatus | null,
+    sampleBatchId: sample ? test.sampleBatchId : null,
+    otherResults: sample
+      ? (await sampleValuesOf(db, testId)).map(({ pass, ...value }) => ({ ...value, result: pass === 1 }))
+      : [],
   };
 }

@@ -10,20 +10,21 @@ export type DtuTaskRow = Selectable<DtuTaskTable>;
 export type DtuTestRow = Selectable<DtuTestTable>;
 export type DtuTestValueRow = Selectable<DtuTestValueTable>;
 
-/** How a terminal serves its DTU task: a PAD, or a serial terminal of a bluetooth DTU. */
-export type PartsRole = 'PAD' | 'SERIAL';
+/** How a terminal serves its DTU task: a PAD, a serial terminal of a bluetooth DTU, or a sampling terminal (CHECK). */
+export type PartsRole = 'PAD' | 'SERIAL' | 'CHECK';
+const PARTS_ROLES: readonly (string | null)[] = ['PAD', 'SERIAL', 'CHECK'];
 
 /**
- * The DTU task of a terminal in parts-check status (3) serving it as a PAD or a
- * serial terminal; undefined when it serves none (idle, an overall check, a
- * sampling role of issue 18) or the task was deleted.
+ * The DTU task of a terminal in parts-check status (3) serving it as a PAD, a serial
+ * terminal or a sampling terminal; undefined when it serves none (idle, an overall
+ * check) or the task was deleted.
  */
 export async function findTaskOfTerminal(db: Kysely<Database>, terminalId: number): Promise<{ task: DtuTaskRow; role: PartsRole } | undefined> {
   const terminal = await db.selectFrom('terminal').select(['status', 'taskId', 'partsRole']).where('id', '=', terminalId).executeTakeFirst();
   if (!terminal || terminal.status !== TERMINAL_STATUS.partsCheck || terminal.taskId === null) return undefined;
-  if (terminal.partsRole !== 'PAD' && terminal.partsRole !== 'SERIAL') return undefined;
+  if (!PARTS_ROLES.includes(terminal.partsRole)) return undefined;
   const task = await db.selectFrom('dtu_task').selectAll().where('id', '=', terminal.taskId).where('deleted', '=', 0).executeTakeFirst();
-  return task ? { task, role: terminal.partsRole } : undefined;
+  return task ? { task, role: terminal.partsRole as PartsRole } : undefined;
 }
 
 export function findTaskById(db: Kysely<Database>, taskId: number): Promise<DtuTaskRow> {
@@ -39,9 +40,53 @@ export function findDtuOfTask(db: Kysely<Database>, dtuId: number) {
     .executeTakeFirstOrThrow();
 }
 
-/** A unit's record in a task (one per unit per task). */
+/** A unit's production record in a task (one per unit per task). */
 export function findTest(db: Kysely<Database>, taskId: number, unitCode: string): Promise<DtuTestRow | undefined> {
-  return db.selectFrom('dtu_test').selectAll().where('taskId', '=', taskId).where('unitCode', '=', unitCode).executeTakeFirst();
+  return findSample(db, taskId, 0, unitCode);
+}
+
+/** A unit's sample record in a batch of the task (sampleBatchId 0: its production record). */
+export function findSample(db: Kysely<Database>, taskId: number, sampleBatchId: number, unitCode: string): Promise<DtuTestRow | undefined> {
+  return db
+    .selectFrom('dtu_test')
+    .selectAll()
+    .where('taskId', '=', taskId)
+    .where('sampleBatchId', '=', sampleBatchId)
+    .where('unitCode', '=', unitCode)
+    .executeTakeFirst();
+}
+
+/** A unit's latest sample in the task (of any batch), the open one first. */
+export function latestSampleOf(db: Kysely<Database>, taskId: number, unitCode: string, options: { open?: boolean } = {}): Promise<DtuTestRow | undefined> {
+  let query = db.selectFrom('dtu_test').selectAll().where('taskId', '=', taskId).where('unitCode', '=', unitCode).where('sampleBatchId', '<>', 0);
+  if (options.open) query = query.where('testStatus', 'is', null);
+  return query.orderBy('id', 'desc').limit(1).executeTakeFirst();
+}
+
+/** A batch of the task (undefined when the id names another task's or none). */
+export function findBatchOfTask(db: Kysely<Database>, taskId: number, batchId: number) {
+  return db.selectFrom('dtu_submit_batch').selectAll().where('id', '=', batchId).where('taskId', '=', taskId).executeTakeFirst();
+}
+
+/** The DTU's other (manual) properties under test, by id: what people judge on each sample. */
+export function otherPropertiesOf(db: Kysely<Database>, dtuId: number) {
+  return db
+    .selectFrom('dtu_other_property')
+    .select(['id', 'category', 'property', 'checkTool', 'checkStandard'])
+    .where('dtuId', '=', dtuId)
+    .where('status', '=', 1)
+    .orderBy('id')
+    .execute();
+}
+
+/** The other properties judged on a sample so far, by property id. */
+export function sampleValuesOf(db: Kysely<Database>, testId: number) {
+  return db
+    .selectFrom('dtu_sample_value')
+    .select(['propertyId', 'category', 'property', 'checkTool', 'checkStandard', 'actValue', 'pass'])
+    .where('testId', '=', testId)
+    .orderBy('propertyId')
+    .execute();
 }
 
 export function findTestById(db: Kysely<Database>, testId: number): Promise<DtuTestRow> {

@@ -1,10 +1,12 @@
 import { DTU_STATION_ENDPOINTS as PAD, STATION_MSG } from '@factory/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { inTransaction } from '../../platform/db.js';
 import { forbidden } from '../../platform/errors.js';
 import type { ModuleContext } from '../../platform/module-context.js';
 import { route, type RouteExtras } from '../../platform/route.js';
 import { registerStationGuard, requireStation } from '../../platform/station-guard.js';
+import { recordSampleValues } from './sampling.service.js';
 import { type Clock, dtuAssignment, type PadCaller, postReport, scanUnit, submitDtuResult, type TaskChanged, unitNow } from './dtu-station.service.js';
 
 /**
@@ -28,10 +30,20 @@ export function dtuStationRoutes({ db, config, results }: ModuleContext): Fastif
 
   return async (app) => {
     registerStationGuard(app, db, config, []);
-    route(app, PAD.stationDtuAssignment, async (request) => dtuAssignment(db, padOf(request)), extras);
+    route(app, PAD.stationDtuAssignment, async (request) => dtuAssignment(db, padOf(request), clock()), extras);
     route(app, PAD.stationDtuScan, async (request) => scanUnit(db, padOf(request), request.body, clock(), changed), extras);
     route(app, PAD.stationDtuUnit, async (request) => unitNow(db, padOf(request), request.query, clock()), extras);
     route(app, PAD.stationDtuReport, async (request) => postReport(db, padOf(request), request.body, clock(), changed), extras);
     route(app, PAD.stationDtuResult, async (request) => submitDtuResult(db, padOf(request), request.body, clock(), changed), extras);
+    route(
+      app,
+      PAD.stationDtuSample,
+      async (request) => {
+        const { task, ...answer } = await inTransaction(db, (tx) => recordSampleValues(tx, padOf(request), request.body, clock()));
+        changed(task);
+        return answer;
+      },
+      extras,
+    );
   };
 }

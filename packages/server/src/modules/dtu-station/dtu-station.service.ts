@@ -1,4 +1,5 @@
 import {
+  DTU_SUBMISSION_MSG as SM,
   DTU_TASK_MSG as M,
   DTU_TASK_TRANSITIONS,
   type DtuTaskStatus,
@@ -8,18 +9,18 @@ import {
   type StationDtuAssignment,
   type stationDtuReportBody,
   type StationDtuResultAnswer,
-  type stationDtuResultBody,
   type stationDtuScanBody,
+  type stationDtuUnitQuery,
   type StationDtuUnit,
   THREE_2_ONE,
-  type UnitIdentity,
 } from '@factory/contracts';
 import type { z } from 'zod';
 import { type Db, inTransaction } from '../../platform/db.js';
+import { samplingBatchOf } from '../../platform/dtu-batches.js';
 import { excelRowOf, recountTask } from '../../platform/dtu-tests.js';
 import { joinWaitingReports, lockDtuTask, storeReport } from '../../platform/dtu-report-intake.js';
 import { unitCodeOf } from '../../platform/dtu-tasks.js';
-import { claimValueOf, type DtuTesting, dtuTestingOf, SERVER_VERIFY, UNIT_CLAIM } from '../../platform/dtu-testing.js';
+import { claimValueOf, dtuTestingOf, UNIT_CLAIM } from '../../platform/dtu-testing.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import { isUniqueViolation } from '../../platform/tenancy.js';
 import {
@@ -32,11 +33,13 @@ import {
   findTest,
   findTestById,
   findTestByResultId,
+  latestSampleOf,
   type PartsRole,
-  valuesOfTest,
   writeClaim,
 } from './dtu-station.repository.js';
 import { assignmentView, unitView } from './dtu-station-view.js';
+import { judgeSampleIn, scanSampleIn } from './sampling.service.js';
+import { type ResultBody, testFailures, unitOf } from './unit-judging.js';
 
 /*
  * The parts-check station (PAD APP → 配件检测, DESIGN.md §9.3, §9.4): a PAD of a
@@ -60,16 +63,17 @@ export interface Clock {
 /** Told, after the commit, of a task whose units changed (its live stream: the board and progress page). */
 export type TaskChanged = (task: { id: number; ownerId: number }) => void;
 
-type ScanBody = z.output<typeof stationDtuScanBody>;
+export type ScanBody = z.output<typeof stationDtuScanBody>;
+type UnitQuery = z.output<typeof stationDtuUnitQuery>;
 type ReportBody = z.output<typeof stationDtuReportBody>;
-type ResultBody = z.output<typeof stationDtuResultBody>;
+
 
 /** GET assignment: the terminal's DTU task, null when it serves none. */
-export async function dtuAssignment(db: Db, caller: PadCaller): Promise<StationDtuAssignment> {
+export async function dtuAssignment(db: Db, caller: PadCaller, clock: Clock): Promise<StationDtuAssignment> {
   const served = await findTaskOfTerminal(db.kysely, caller.terminalId);
   if (!served) return null;
   const testing = await dtuTestingOf(db.kysely, served.task.dtuId, served.task.testFirmwareVersion);
-  return assignmentView(db.kysely, served.task, served.role, testing);
+  return assignmentView(db.kysely, served.task, served.role, testing, clock.timeZone);
 }
 
 /** The terminal's task, read again under its lock (the console may have stopped it meanwhile). */
@@ -85,18 +89,6 @@ function requireTesting(task: DtuTaskRow): void {
   const status = task.status as DtuTaskStatus;
   if (isDtuTaskStatusIn(status, DTU_TASK_TRANSITIONS.test)) return;
   throw conflict(status === 'FINISH' ? M.taskFinished : M.taskStopped);
-}
-
-/**
- * The unit a body names, by the DTU's identity (IMEI or MAC); the other field,
- * when given too, is kept beside it (a THREE_2_ONE unit's Bluetooth MAC).
- */
-function unitOf(identity: UnitIdentity, body: { imei: string | null; mac: string | null }) {
-  const own = identity === 'IMEI' ? body.imei : body.mac;
-  const other = identity === 'IMEI' ? body.mac : body.imei;
-  const code = unitCodeOf((own ?? other)!);
-  const otherCode = own !== null && other !== null ? unitCodeOf(other) : '';
-  return identity === 'IMEI' ? { code, imei: code, mac: otherCode } : { code, imei: otherCode, mac: code };
 }
 
 /**
@@ -127,7 +119,9 @@ export async function scanUnit(db: Db, caller: PadCaller, body: ScanBody, clock:
 }
 
 async function scanIn(tx: Db, caller: PadCaller, body: ScanBody, clock: Clock): Promise<{ unit: StationDtuUnit; task: DtuTaskRow }> {
-  const { task } = await lockedTaskOf(tx, caller);
+  const { task, role } = await lockedTaskOf(tx, caller);
+  if (role === 'CHECK') return scanSampleIn(tx, caller, task, body, clock);
+  if (body.batchId !== undefined && body.batchId !== null) throw conflict(SM.samplingOnly);
   requireTesting(task);
   const testing = await dtuTestingOf(tx.kysely, task.dtuId, task.testFirmwareVersion);
   const unit = unitOf(testing.identity, body);
@@ -148,6 +142,8 @@ async function scanIn(tx: Db, caller: PadCaller, body: ScanBody, clock: Clock): 
       .where('id', '=', test.id)
       .execute();
   } else if (test) {
+    // A submitted unit's record is in its batch (and maybe its report): it is not tested over.
+    if (test.manageStatus === 'SUBMIT') throw conflict(SM.submittedNoRetest(unit.code));
     if (!duplicatesAllowed) throw conflict(M.duplicateUnit(unit.code));
     await startOver(tx, test, caller, unit, now);
     await recountTask(tx, task.id);
@@ -223,11 +219,12 @@ async function startOver(tx: Db, test: DtuTestRow, caller: PadCaller, unit: { im
 }
 
 /** GET unit: a unit of the terminal's task as it stands (404 when it was never scanned here). */
-export async function unitNow(db: Db, caller: PadCaller, body: ScanBody, clock: Clock): Promise<StationDtuUnit> {
+export async function unitNow(db: Db, caller: PadCaller, body: UnitQuery, clock: Clock): Promise<StationDtuUnit> {
   const served = await findTaskOfTerminal(db.kysely, caller.terminalId);
   if (!served) throw conflict(M.noTask);
   const testing = await dtuTestingOf(db.kysely, served.task.dtuId, served.task.testFirmwareVersion);
-  const test = await findTest(db.kysely, served.task.id, unitOf(testing.identity, body).code);
+  const code = unitOf(testing.identity, body).code;
+  const test = served.role === 'CHECK' ? await latestSampleOf(db.kysely, served.task.id, code) : await findTest(db.kysely, served.task.id, code);
   if (!test) throw notFound(M.notUnderTest);
   return unitView(db.kysely, test.id, testing, clock.timeZone);
 }
@@ -286,12 +283,19 @@ export async function submitDtuResult(
     const replay = await inTransaction(db, async (tx) => {
       const served = await findTaskOfTerminal(tx.kysely, caller.terminalId);
       const stored = served && (await findTestByResultId(tx.kysely, served.task.id, body.clientResultId));
-      return served && stored ? replayed(stored, served.task) : null;
+      return served && stored ? replayedIn(tx, stored, served.task, clock) : null;
     });
     if (replay) return replay;
     if (refused.claim) throw conflict(M.duplicateValue(refused.claim.name, refused.claim.value));
     throw error;
   }
+}
+
+/** The stored answer of a result posted again (a sample's with its batch as it now stands). */
+async function replayedIn(tx: Db, test: DtuTestRow, task: DtuTaskRow, clock: Clock): Promise<StationDtuResultAnswer> {
+  const answer = replayed(test, task);
+  if (test.sampleBatchId === 0) return answer;
+  return { ...answer, batch: await samplingBatchOf(tx.kysely, test.sampleBatchId, task, clock.timeZone) };
 }
 
 function replayed(test: DtuTestRow, task: DtuTaskRow): StationDtuResultAnswer {
@@ -301,6 +305,7 @@ function replayed(test: DtuTestRow, task: DtuTaskRow): StationDtuResultAnswer {
     failures: parseList(test.failures),
     finishNumber: task.finishNumber,
     replayed: true,
+    batch: null,
   };
 }
 
@@ -321,32 +326,16 @@ async function judgeIn(
   clock: Clock,
   refused: { claim: null | { name: string; value: string } },
 ): Promise<{ answer: StationDtuResultAnswer; task: DtuTaskRow }> {
-  const { task } = await lockedTaskOf(tx, caller);
+  const { task, role } = await lockedTaskOf(tx, caller);
   const stored = await findTestByResultId(tx.kysely, task.id, body.clientResultId);
-  if (stored) return { answer: replayed(stored, task), task };
+  if (stored) return { answer: await replayedIn(tx, stored, task, clock), task };
+  if (role === 'CHECK') return judgeSampleIn(tx, caller, task, body, clock);
   requireTesting(task);
   const testing = await dtuTestingOf(tx.kysely, task.dtuId, task.testFirmwareVersion);
   const unit = unitOf(testing.identity, body);
   const test = await findTest(tx.kysely, task.id, unit.code);
   if (!test || test.testStatus !== null) throw conflict(M.notUnderTest);
-  if (body.keyResults.some(({ code }) => !testing.keyTests.some((key) => key.code === code))) throw badRequest(M.keyResultsUnknown);
-
-  const values = new Map((await valuesOfTest(tx.kysely, test.id)).map((row) => [`${row.kind} ${row.code}`, row]));
-  const failures: string[] = [];
-  const verified = test.serverVerified === 1;
-  for (const { property } of testing.auto) {
-    if (property.code === SERVER_VERIFY) {
-      await storeServerVerify(tx, test.id, property, verified, clock.now);
-      if (!verified) failures.push(property.name);
-    } else if (values.get(`AUTO ${property.code}`)?.pass !== 1) failures.push(property.name);
-  }
-  for (const { property } of testing.serial) {
-    if (values.get(`SERIAL ${property.code}`)?.pass !== 1) failures.push(property.name);
-  }
-  for (const key of testing.keyTests) {
-    const confirmed = body.keyResults.filter(({ code }) => code === key.code);
-    if (confirmed.length === 0 || confirmed.some(({ pass }) => !pass)) failures.push(key.name);
-  }
+  const { failures, values } = await testFailures(tx, test, testing, body, clock.now);
 
   const duplicatesAllowed = task.duplicateEnable === 1;
   for (const { property } of testing.auto) {
@@ -375,16 +364,6 @@ async function judgeIn(
     .where('id', '=', test.id)
     .execute();
   const finishNumber = await recountTask(tx, task.id);
-  return { answer: { testId: test.id, testStatus, failures, finishNumber, replayed: false }, task };
+  return { answer: { testId: test.id, testStatus, failures, finishNumber, replayed: false, batch: null }, task };
 }
 
-/** Server verification as a value of the record, so its detail shows it as the other items. */
-async function storeServerVerify(tx: Db, testId: number, property: DtuTesting['auto'][number]['property'], verified: boolean, now: number) {
-  await tx.kysely
-    .insertInto('dtu_test_value')
-    .values({ testId, kind: 'AUTO', propertyId: property.id, code: property.code, name: property.name, value: String(verified), pass: verified ? 1 : 0, reportTime: now })
-    .onConflict((conflict) =>
-      conflict.columns(['testId', 'kind', 'code']).doUpdateSet((eb) => ({ value: eb.ref('excluded.value'), pass: eb.ref('excluded.pass'), reportTime: eb.ref('excluded.reportTime') })),
-    )
-    .execute();
-}

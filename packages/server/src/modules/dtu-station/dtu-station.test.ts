@@ -1,4 +1,4 @@
-import { DTU_TASK_MSG as M, MENUS, PATHS, REPORT_JOIN_WINDOW_MS, STATION_MSG, TERMINAL_STATUS } from '@factory/contracts';
+import { DTU_SUBMISSION_MSG as SM, DTU_TASK_MSG as M, MENUS, PATHS, REPORT_JOIN_WINDOW_MS, STATION_MSG, TERMINAL_STATUS } from '@factory/contracts';
 import { describe, expect, it } from 'vitest';
 import { expectRefusal } from '../../../test/answers.js';
 import { dtuStationApi, freshImei, freshMac } from '../../../test/dtu-station-api.js';
@@ -166,7 +166,12 @@ describe.each(testDialects())('parts-check station: assignment, scan and reports
         { code: 'UNIT', value: imei, testId: first.testId },
       ]);
       expect((await api.taskRow(taskId)).finishNumber).toBe(1);
+      // A submitted unit is in its batch: it is not tested over (issue 18), and nothing changes.
       await db().updateTable('dtu_test').set({ manageStatus: 'SUBMIT' }).where('id', '=', first.testId).execute();
+      const submitted = await api.snapshot(taskId);
+      expectRefusal(await api.scanCall(pad.token, { imei }), 409, SM.submittedNoRetest(imei));
+      expect(await api.snapshot(taskId)).toEqual(submitted);
+      await db().updateTable('dtu_test').set({ manageStatus: 'UNSUBMIT' }).where('id', '=', first.testId).execute();
 
       const again = await api.scan(pad.token, { imei });
       expect(again.testId).toBe(first.testId);

@@ -1,6 +1,7 @@
 import { DTU_TASK_TRANSITIONS, type DtuTask, type dtuTaskListQuery, isDtuTaskStatusIn, type Page } from '@factory/contracts';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
+import { canCheckTask } from '../../platform/dtu-batches.js';
 import { type DtuRow, toDtu } from '../../platform/dtus.js';
 import { notFound } from '../../platform/errors.js';
 import { fileUrl } from '../../platform/files.js';
@@ -44,7 +45,7 @@ function toDtuTask(
     excelRowCount: excel?.rows ?? 0,
     excelUsedCount: excel?.used ?? 0,
     // 升级固件后不支持抽检: a firmware change after a submission ends sampling (issue 18)
-    canCheck: row.firmwareChangeTime === null,
+    canCheck: canCheckTask(row),
     canEditFirmware: isDtuTaskStatusIn(row.status, DTU_TASK_TRANSITIONS.edit),
     communicationType: dtu.communicationType,
     bandRate: dtu.bandRate,

@@ -256,6 +256,7 @@ export async function hasSubmittedTests(db: Kysely<Database>, taskId: number): P
     .selectFrom('dtu_test')
     .select('id')
     .where('taskId', '=', taskId)
+    .where('sampleBatchId', '=', 0)
     .where('manageStatus', '=', 'SUBMIT')
     .limit(1)
     .executeTakeFirst();

@@ -32,6 +32,11 @@ export interface DtuTaskTable {
   startTime: number | null;
   finishTime: number | null;
   deleted: Generated<number>;
+  /** sampling (migration 018): the line, the quantity per batch, the GB/T 2828.1 level and AQL */
+  checkLineId: number | null;
+  checkNumber: number | null;
+  checkLevel: Generated<string>;
+  checkAql: Generated<number>;
 }
 
 export interface DtuTaskExcelRowTable {
@@ -63,6 +68,8 @@ export interface DtuTestTable {
   /** UNSUBMIT or SUBMIT */
   manageStatus: Generated<string>;
   submitBatchId: number | null;
+  /** 0: a production record; otherwise a sample of that dtu_submit_batch (migration 018) */
+  sampleBatchId: Generated<number>;
   clientResultId: string | null;
   serverVerified: Generated<number>;
   /** JSON [{code, pass}] */
@@ -106,4 +113,44 @@ export interface DtuReportTable {
   taskId: number | null;
   testId: number | null;
   terminalId: number | null;
+}
+
+/* Submission and sampling (migration 018). */
+
+export interface DtuSubmitBatchTable {
+  id: Generated<number>;
+  taskId: number;
+  ownerId: number;
+  /** the batch's number within its task: 1, 2, … */
+  seq: number;
+  submitNumber: number;
+  passNumber: number;
+  submitTime: number;
+  submitterId: number | null;
+  checkCount: Generated<number>;
+  defectCount: Generated<number>;
+  sampleSize: number | null;
+  acceptNumber: number | null;
+  rejectNumber: number | null;
+  /** SAMPLING_VERDICTS */
+  verdict: Generated<string>;
+  checkPersonId: number | null;
+  checkTime: number | null;
+}
+
+export interface DtuSampleValueTable {
+  id: Generated<number>;
+  /** the sample (a dtu_test row with sampleBatchId) */
+  testId: number;
+  /** the dtu_other_property judged */
+  propertyId: number;
+  category: string;
+  property: string;
+  checkTool: string;
+  checkStandard: string;
+  actValue: string;
+  /** 1 pass, 0 fail */
+  pass: number;
+  recordTime: number;
+  testerId: number | null;
 }

@@ -2,6 +2,7 @@
 import {
   type Answer,
   DTU_ENDPOINTS as DTU,
+  DTU_SUBMISSION_ENDPOINTS as SUBMISSION,
   DTU_TASK_ENDPOINTS as TASK,
   type Dtu,
   type DtuTask,
@@ -137,6 +138,7 @@ export function dtuTaskServer(tasks: DtuTask[], dtu: Dtu = dtuOf(), ...more: Fak
     answer(TASK.dtuTaskEnd, null),
     answer(TASK.dtuTaskDelete, null),
     answer(TASK.dtuTaskDuplicateEnable, null),
+    answer(SUBMISSION.dtuTaskSubmit, { batchId: 3, batchNo: '1-003', submitNumber: 48 }),
     ...more,
   );
 }

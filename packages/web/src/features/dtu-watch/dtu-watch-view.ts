@@ -50,6 +50,13 @@ export function taskContextOf(params: URLSearchParams): TaskContext {
   };
 }
 
+/** The sampled batch the page shows (check=Y with taskBatchId), or null outside sampling mode. */
+export function samplingBatchOf(context: TaskContext): number | null {
+  if (!context.check) return null;
+  const id = Number(context.taskBatchId);
+  return /^\d+$/.test(context.taskBatchId) && Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
 /** A query of the given fields in order, the empty ones left out. */
 function query(fields: ReadonlyArray<readonly [string, string | number | null | undefined]>): string {
   const params = new URLSearchParams();

@@ -2,6 +2,9 @@ import type { StationDtuResultAnswer, StationDtuUnit } from '../lib/contracts';
 import type { DtuAssignment } from '../lib/dtu-api';
 import { type FailureRow, Verdict } from './verdict-screen';
 
+/** The verdict goes by itself after this, for the next unit; a tap or the next scan is sooner. */
+export const DTU_VERDICT_MS = 5_000;
+
 /** A unit's verdict as the server answered it, with what failed as the operator saw it. */
 export interface DtuVerdict {
   code: string;

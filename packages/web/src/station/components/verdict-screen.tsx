@@ -15,6 +15,8 @@ interface VerdictProps {
   meta: ReactNode;
   failures: FailureRow[];
   onDismiss: () => void;
+  /** more lines under the failures (a sample: its batch's progress) */
+  children?: ReactNode;
 }
 
 /**
@@ -22,7 +24,7 @@ interface VerdictProps {
  * 合格, or red 不合格 with what failed. A tap or the next scan dismisses it (the
  * scan field keeps the focus underneath). The overall check and the parts check show it alike.
  */
-export function Verdict({ pass, meta, failures, onDismiss }: VerdictProps) {
+export function Verdict({ pass, meta, failures, onDismiss, children }: VerdictProps) {
   return (
     <div
       className={`verdict ${pass ? 'verdict--pass' : 'verdict--fail'}`}
@@ -56,6 +58,7 @@ export function Verdict({ pass, meta, failures, onDismiss }: VerdictProps) {
             </tbody>
           </table>
         )}
+        {children}
         <div className="verdict__hint">点击屏幕或扫描下一台设备继续</div>
       </div>
     </div>

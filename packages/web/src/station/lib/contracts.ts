@@ -16,6 +16,9 @@ export { judgeValue, standardText } from '../../../../contracts/src/station/verd
 export { DTU_STATION_ENDPOINTS } from '../../../../contracts/src/accessory/dtu-station.endpoints';
 export { DTU_TASK_MSG } from '../../../../contracts/src/accessory/dtu-task-messages';
 export { UNIT_CODE_PATTERN } from '../../../../contracts/src/accessory/dtu-test';
+// Both already reached through dtu-test (its station schemas use them): they add nothing to the download.
+export { DTU_SUBMISSION_MSG } from '../../../../contracts/src/accessory/dtu-submission-messages';
+export { SAMPLING_VERDICT_NAMES } from '../../../../contracts/src/accessory/dtu-submission';
 export type {
   AnyEndpoint,
   Answer,
@@ -42,7 +45,9 @@ export type {
   StockOutAnswer,
   StationDtuAssignment,
   StationDtuResultAnswer,
+  StationDtuSampleAnswer,
   StationDtuUnit,
+  SamplingVerdict,
 } from '@factory/contracts';
 
 /** envelope.ts's SUCCESS_CODE (that module builds zod schemas too) */

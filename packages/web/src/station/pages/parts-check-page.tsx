@@ -1,21 +1,21 @@
 import { useCallback, useEffect, useState } from 'react';
 import { DtuResultsPanel } from '../components/dtu-results-panel';
 import { DtuTaskBar } from '../components/dtu-task-bar';
-import { type DtuVerdict, DtuVerdictScreen } from '../components/dtu-verdict-screen';
+import { DTU_VERDICT_MS, type DtuVerdict, DtuVerdictScreen } from '../components/dtu-verdict-screen';
 import { PartsCheckForm } from '../components/parts-check-form';
 import { StationFrame } from '../components/station-frame';
 import { StatusScreen } from '../components/status-screen';
 import { useDtuResults } from '../hooks/use-dtu-results';
 import type { DtuAssignment } from '../lib/dtu-api';
 import type { StationSession } from '../lib/session';
+import { SamplingCheckPage } from './sampling-check-page';
 // parts-check.css builds on station.css: station.css first, so the parts check's rules win over the ones they refine.
 import '../station.css';
 import '../parts-check.css';
 
-/** The verdict goes by itself after this, for the next unit; a tap or the next scan is sooner. */
-export const DTU_VERDICT_MS = 5_000;
+export { DTU_VERDICT_MS };
 
-interface PartsCheckPageProps {
+export interface PartsCheckPageProps {
   session: StationSession;
   assignment: DtuAssignment;
   /** asks for the assignment again (a result moved the progress; a refusal may mean the task stopped) */
@@ -25,11 +25,20 @@ interface PartsCheckPageProps {
 }
 
 /**
- * A PAD of a DTU task (PAD APP → 配件检测, DESIGN.md §9.4): the task bar, one unit
- * under test with its live values and key tests, the verdict over the whole screen,
- * and today's results with the offline queue beside.
+ * A terminal of a DTU task (PAD APP → 配件检测): a production PAD or serial terminal
+ * tests the task's units; a sampling terminal (bound by 配置抽检任务) samples its
+ * submitted batches. Each has its own page, so neither's state leaks into the other.
  */
-export function PartsCheckPage({ session, assignment, reload, onLogout, onExpired }: PartsCheckPageProps) {
+export function PartsCheckPage(props: PartsCheckPageProps) {
+  return props.assignment.mode === 'SAMPLING' ? <SamplingCheckPage {...props} /> : <ProductionCheckPage {...props} />;
+}
+
+/**
+ * A PAD of a DTU task (DESIGN.md §9.4): the task bar, one unit under test with its
+ * live values and key tests, the verdict over the whole screen, and today's results
+ * with the offline queue beside.
+ */
+function ProductionCheckPage({ session, assignment, reload, onLogout, onExpired }: PartsCheckPageProps) {
   const { token, terminal } = session;
   const [verdict, setVerdict] = useState<DtuVerdict | null>(null);
   const onAnswered = useCallback(() => void reload(), [reload]);

@@ -3,13 +3,15 @@ import { answer, type FakeServer, refusal, type Refusal } from '../../test/fake-
 import type { StandInAnswer } from '../../test/fetch-stand-in';
 import {
   DTU_STATION_ENDPOINTS as PAD,
+  DTU_SUBMISSION_MSG,
   DTU_TASK_MSG,
   type STATION_ENDPOINTS as STATION,
   STATION_MSG,
   type StationDtuResultAnswer,
+  type StationDtuSampleAnswer,
   type StationDtuUnit,
 } from '../lib/contracts';
-import type { DtuAssignment, DtuResultBody } from '../lib/dtu-api';
+import type { DtuAssignment, DtuResultBody, DtuSamplingBatch } from '../lib/dtu-api';
 import { installStationServer } from './station-fixtures';
 
 /* The parts-check station's stand-in (PAD APP → 配件检测): a DTU task, units that report as the test says, results judged. */
@@ -37,6 +39,8 @@ export function dtuAssignment(fields: Partial<DtuAssignment> = {}): DtuAssignmen
       { kind: 'AUTO', propertyId: 4, code: 'SERVER_VERIFY', name: '服务器校验', standard: '是', unique: false },
     ],
     keyTests: keyTestsOf('THREE_2_ONE').map(({ code, name, checkCmd }) => ({ code, name, checkCmd })),
+    batches: [],
+    otherProps: [],
     ...fields,
   };
 }
@@ -61,15 +65,72 @@ export function bluetoothAssignment(fields: Partial<DtuAssignment> = {}): DtuAss
   });
 }
 
+/** A submitted batch of task 61 as a sampling terminal lists it: n 5, Ac 0, Re 1 unless told otherwise. */
+export function samplingBatch(fields: Partial<DtuSamplingBatch> = {}): DtuSamplingBatch {
+  return {
+    id: 82,
+    batchId: '61-002',
+    submitNumber: 120,
+    checkCount: 0,
+    submitTime: '2025-11-21 08:40:00',
+    checkPerson: null,
+    sampleSize: 5,
+    acceptNumber: 0,
+    rejectNumber: 1,
+    defectCount: 0,
+    verdict: 'PENDING',
+    ...fields,
+  };
+}
+
+/**
+ * The THREE_2_ONE task at a sampling terminal (role CHECK, bound by 配置抽检任务):
+ * three batches, newest first (61-003 just submitted, 61-002 being sampled, 61-001
+ * accepted), and two other properties judged by the inspector on each sample.
+ */
+export function samplingAssignment(fields: Partial<DtuAssignment> = {}): DtuAssignment {
+  return dtuAssignment({
+    mode: 'SAMPLING',
+    role: 'CHECK',
+    batches: [
+      samplingBatch({ id: 83, batchId: '61-003', submitNumber: 80, submitTime: '2025-11-21 10:05:00' }),
+      samplingBatch({ checkCount: 2, checkPerson: '李质检' }),
+      samplingBatch({ id: 81, batchId: '61-001', submitNumber: 200, checkCount: 8, sampleSize: 8, checkPerson: '李质检', verdict: 'ACCEPT', submitTime: '2025-11-20 17:30:00' }),
+    ],
+    otherProps: [
+      { id: 31, category: '外观', property: '外壳', checkTool: '目测', checkStandard: '无划痕、无变形' },
+      { id: 32, category: '结构', property: '外形尺寸', checkTool: '游标卡尺', checkStandard: '120±0.5mm' },
+    ],
+    ...fields,
+  });
+}
+
+/** The batch after one more sample judged: counted, a defect when it or any other check failed, decided by n, Ac and Re. */
+function sampled(batch: DtuSamplingBatch, defective: boolean): DtuSamplingBatch {
+  const checkCount = batch.checkCount + 1;
+  const defectCount = batch.defectCount + (defective ? 1 : 0);
+  const decided = batch.rejectNumber !== null && defectCount >= batch.rejectNumber ? 'REJECT' : batch.sampleSize !== null && checkCount >= batch.sampleSize ? 'ACCEPT' : 'PENDING';
+  return { ...batch, checkCount, defectCount, checkPerson: '王抽检', verdict: decided };
+}
+
 type Reported = Record<string, { value: string; pass: boolean | null }>;
+/** A sample's other checks as the station sends them. */
+export interface SentSample {
+  imei?: string;
+  mac?: string;
+  batchId: number;
+  otherResults: { propertyId: number; actValue: string; pass: boolean }[];
+}
 type Reply<E extends AnyEndpoint> = AnswerIn<E> | Refusal | StandInAnswer;
 
 interface PartsServerOptions {
   assignment?: DtuAssignment;
   /** the overall check's answer; by default the user holds only 配件检测 (403) */
   overall?: () => Reply<typeof STATION.stationAssignment>;
-  /** the answer to a scan; by default the unit starts (a major/minor where the task delivers data) */
-  scan?: (code: string) => Reply<typeof PAD.stationDtuScan> | undefined;
+  /** the answer to a scan; by default the unit starts (a major/minor where the task delivers data; a sample of `batchId` in SAMPLING) */
+  scan?: (code: string, batchId?: number) => Reply<typeof PAD.stationDtuScan> | undefined;
+  /** the answer to a sample's other checks; by default stored on the sample, its batch answered as it stands */
+  sample?: (body: SentSample) => Reply<typeof PAD.stationDtuSample> | undefined;
   /** the answer to a result; by default judged from what the unit reported and the key tests */
   result?: (body: DtuResultBody) => Reply<typeof PAD.stationDtuResult> | undefined;
 }
@@ -92,7 +153,7 @@ export function installPartsServer(options: PartsServerOptions = {}) {
   const task = () => state.assignment!;
   const codeOf = (body: { imei?: string | null; mac?: string | null }) => (body.imei ?? body.mac ?? '').toUpperCase();
 
-  const started = (code: string): StationDtuUnit => ({
+  const started = (code: string, batchId: number | null): StationDtuUnit => ({
     testId: 700 + state.units.size,
     code,
     startTime: '2025-11-21 09:30:00',
@@ -100,15 +161,44 @@ export function installPartsServer(options: PartsServerOptions = {}) {
     values: task().items.map((item) => ({ kind: item.kind, code: item.code, name: item.name, value: null, pass: null, duplicate: false })),
     majorMinor: task().needExcel ? { major: 10001, minor: state.nextRow++ } : null,
     testStatus: null,
+    sampleBatchId: batchId,
+    otherResults: [],
   });
+  const batchOf = (id: number | null | undefined) => task().batches.find((batch) => batch.id === id);
+  const putBatch = (next: DtuSamplingBatch) => {
+    state.assignment = { ...task(), batches: task().batches.map((batch) => (batch.id === next.id ? next : batch)) };
+  };
 
-  const scan = (code: string) => {
-    const chosen = options.scan?.(code);
+  const scan = (code: string, batchId: number | undefined): Reply<typeof PAD.stationDtuScan> => {
+    const chosen = options.scan?.(code, batchId);
     if (chosen !== undefined) return chosen;
+    if (task().mode === 'SAMPLING') {
+      const batch = batchOf(batchId);
+      if (batchId === undefined) return refusal(DTU_SUBMISSION_MSG.batchRequired, 400);
+      if (!batch) return refusal(DTU_SUBMISSION_MSG.batchUnknown, 404);
+      if (batch.verdict !== 'PENDING') return refusal(DTU_SUBMISSION_MSG.batchJudged, 409);
+    }
     const open = state.units.get(code);
-    const unit = open && open.testStatus === null ? open : started(code);
+    const unit = open && open.testStatus === null ? open : started(code, batchId ?? null);
     state.units.set(code, unit);
     return unit;
+  };
+
+  const sample = (body: SentSample): Reply<typeof PAD.stationDtuSample> => {
+    const chosen = options.sample?.(body);
+    if (chosen !== undefined) return chosen;
+    const unit = state.units.get(codeOf(body));
+    const batch = batchOf(body.batchId);
+    if (!batch) return refusal(DTU_SUBMISSION_MSG.batchUnknown, 404);
+    if (!unit || unit.sampleBatchId !== body.batchId || unit.testStatus !== null) return refusal(DTU_SUBMISSION_MSG.notSampled, 409);
+    const otherResults = body.otherResults.map((result) => {
+      const prop = task().otherProps.find((candidate) => candidate.id === result.propertyId)!;
+      return { propertyId: prop.id, category: prop.category, property: prop.property, checkTool: prop.checkTool, checkStandard: prop.checkStandard, actValue: result.actValue, result: result.pass };
+    });
+    const next = { ...unit, otherResults };
+    state.units.set(unit.code, next);
+    const answered: StationDtuSampleAnswer = { unit: next, batch };
+    return answered;
   };
 
   const judge = (body: DtuResultBody): Reply<typeof PAD.stationDtuResult> => {
@@ -126,9 +216,17 @@ export function installPartsServer(options: PartsServerOptions = {}) {
     ];
     const testStatus = failures.length === 0 ? 'PASS' : 'NOT_PASS';
     state.units.set(unit.code, { ...unit, testStatus });
-    const finishNumber = task().finishNumber + (testStatus === 'PASS' ? 1 : 0);
-    state.assignment = { ...task(), finishNumber, testedNumber: task().testedNumber + 1 };
-    const answered: StationDtuResultAnswer = { testId: unit.testId, testStatus, failures, finishNumber, replayed: false };
+    let batch: DtuSamplingBatch | null = null;
+    const of = batchOf(unit.sampleBatchId);
+    if (of) {
+      // A sample counts for its batch only, never in the task's own numbers.
+      batch = sampled(of, testStatus === 'NOT_PASS' || unit.otherResults.some((result) => !result.result));
+      putBatch(batch);
+    } else {
+      state.assignment = { ...task(), finishNumber: task().finishNumber + (testStatus === 'PASS' ? 1 : 0), testedNumber: task().testedNumber + 1 };
+    }
+    const { finishNumber } = task();
+    const answered: StationDtuResultAnswer = { testId: unit.testId, testStatus, failures, finishNumber, replayed: false, batch };
     state.stored.set(body.clientResultId, answered);
     return answered;
   };
@@ -138,7 +236,11 @@ export function installPartsServer(options: PartsServerOptions = {}) {
     dtuAssignment: () => state.assignment,
   });
   server.put(
-    answer(PAD.stationDtuScan, (request) => scan(codeOf(request.json as DtuResultBody))),
+    answer(PAD.stationDtuScan, (request) => {
+      const body = request.json as { imei?: string; mac?: string; batchId?: number };
+      return scan(codeOf(body), body.batchId);
+    }),
+    answer(PAD.stationDtuSample, (request) => sample(request.json as SentSample)),
     answer(PAD.stationDtuUnit, (request) => state.units.get(codeOf(request.query)) ?? refusal(DTU_TASK_MSG.notUnderTest, 404)),
     answer(PAD.stationDtuResult, (request) => judge(request.json as DtuResultBody)),
   );
@@ -157,5 +259,6 @@ export function installPartsServer(options: PartsServerOptions = {}) {
   };
 
   const resultBodies = () => server.calls(PAD.stationDtuResult).map((request) => request.json as DtuResultBody);
-  return { server, state, report, resultBodies };
+  const sampleBodies = () => server.calls(PAD.stationDtuSample).map((request) => request.json as SentSample);
+  return { server, state, report, resultBodies, sampleBodies };
 }

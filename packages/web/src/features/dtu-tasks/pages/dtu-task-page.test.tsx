@@ -1,5 +1,6 @@
 import {
   DTU_ENDPOINTS as DTU,
+  DTU_SUBMISSION_ENDPOINTS as SUBMISSION,
   DTU_TASK_ENDPOINTS as TASK,
   DTU_TASK_MSG as M,
   DTU_TASK_STATUSES,
@@ -8,7 +9,7 @@ import {
 } from '@factory/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../../lib/session-store';
 import { answer, refuse } from '../../../test/fake-server';
 import { formFields } from '../../../test/fetch-stand-in';
@@ -50,11 +51,12 @@ async function actionsOf(user: ReturnType<typeof userEvent.setup>, name: string)
   return [...shown.filter((name_) => name_ !== '更多'), ...items];
 }
 
-const ACTION_NAMES = { start: '开始', stop: '停止', end: '结束', edit: '编辑', delete: '删除' } as const;
+const ACTION_NAMES = { start: '开始', stop: '停止', end: '结束', edit: '编辑', delete: '删除', submit: '提交' } as const;
 
 // The page's chunk loads once, before the clock of the first test starts.
 beforeAll(() => import('./dtu-task-page'), 30_000);
 beforeEach(() => useSession.getState().signIn(dtuTaskSession()));
+afterEach(() => vi.restoreAllMocks());
 
 describe('DTU任务 page', () => {
   it('shows the DTU and its tasks with line, customer, status, progress, date, firmware, switches and time', async () => {
@@ -154,7 +156,7 @@ describe('DTU任务 page', () => {
     await screen.findByText('TSTART');
 
     for (const status of DTU_TASK_STATUSES) {
-      const expected = ['任务进度', '看板', '检测日志', '抽检', '提交记录'];
+      const expected = ['任务进度', '看板', '检测日志', '抽检', '提交记录', '导出'];
       for (const [action, name] of Object.entries(ACTION_NAMES) as [keyof typeof ACTION_NAMES, string][]) {
         if ((DTU_TASK_TRANSITIONS[action] as readonly DtuTaskStatus[]).includes(status)) expected.push(name);
       }
@@ -167,6 +169,7 @@ describe('DTU任务 page', () => {
     ['停止', 'START', M.stopConfirm, TASK.dtuTaskStop, M.stopped],
     ['结束', 'STOP', M.endConfirm, TASK.dtuTaskEnd, M.ended],
     ['删除', 'FINISH', M.deleteConfirm, TASK.dtuTaskDelete, M.deleted],
+    ['提交', 'STOP', M.submitConfirm, SUBMISSION.dtuTaskSubmit, M.submitted],
   ] as const)('%s a %s task after 提示, then says so and reloads', async (action, status, question, endpoint, success) => {
     const user = userEvent.setup();
     const server = dtuTaskServer(tasksByStatus);
@@ -198,6 +201,43 @@ describe('DTU任务 page', () => {
     expect(await findNotice(M.stopRefused)).toBeTruthy();
     expect(server.calls(TASK.dtuTaskStart)).toHaveLength(0);
     expect(screen.queryByText(M.stopped)).toBeNull();
+  });
+
+  it('shows the server’s refusal of a submit', async () => {
+    const user = userEvent.setup();
+    dtuTaskServer(tasksByStatus, undefined, refuse(SUBMISSION.dtuTaskSubmit, '没有可提交的设备（已检测且未提交）', 409));
+    await renderPage(ADDRESS);
+    await screen.findByText('TSTART');
+
+    await pickMore(user, rowOf('TSTART'), '提交');
+    await user.click(within(await findPrompt(M.submitConfirm)).getByRole('button', { name: '确定' }));
+    expect(await findNotice('没有可提交的设备（已检测且未提交）')).toBeTruthy();
+    expect(screen.queryByText(M.submitted)).toBeNull();
+  });
+
+  it('exports a task’s records after 提示, fetched with the token and saved under the server’s name', async () => {
+    const user = userEvent.setup();
+    dtuTaskServer(tasksByStatus);
+    await renderPage(ADDRESS);
+    await screen.findByText('TSTART');
+    // the file comes as an attachment, which the shared stand-in (text only) does not model
+    const standIn = globalThis.fetch;
+    const asked: Array<{ url: string; authorization: string | undefined }> = [];
+    globalThis.fetch = (input, init) => {
+      if (!String(input).startsWith(SUBMISSION.dtuTaskExport.path)) return standIn(input, init);
+      asked.push({ url: String(input), authorization: (init?.headers as Record<string, string>).Authorization });
+      const name = encodeURIComponent('TFINISH_检测记录_4.xlsx');
+      return Promise.resolve(new Response('x', { headers: { 'Content-Disposition': `attachment; filename*=UTF-8''${name}` } }));
+    };
+    const downloads: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      downloads.push(this.download);
+    });
+
+    await pickMore(user, rowOf('TFINISH'), '导出');
+    await user.click(within(await findPrompt(M.exportConfirm)).getByRole('button', { name: '确定' }));
+    await waitFor(() => expect(downloads).toEqual(['TFINISH_检测记录_4.xlsx']));
+    expect(asked).toEqual([{ url: `${SUBMISSION.dtuTaskExport.path}?taskId=4`, authorization: 'Bearer token-1' }]);
   });
 
   it('toggles 重复检测 after 提示 through duplicateEnable, never end; an ended task’s is fixed', async () => {

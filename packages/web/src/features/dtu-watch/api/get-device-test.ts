@@ -12,6 +12,7 @@ export const deviceTestQuery = (id: number) =>
     queryFn: ({ signal }) => getDeviceTest(id, signal),
   });
 
-export function useDeviceTest(id: number) {
-  return useQuery(deviceTestQuery(id));
+/** `enabled` false leaves it unasked (a sample's detail is read instead). */
+export function useDeviceTest(id: number, enabled = true) {
+  return useQuery({ ...deviceTestQuery(id), enabled });
 }

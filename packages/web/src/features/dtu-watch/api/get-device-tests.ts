@@ -16,6 +16,7 @@ export const deviceTestsQuery = (query: DeviceTestListQuery, refreshMs: number |
     refetchInterval: refreshMs,
   });
 
-export function useDeviceTests(query: DeviceTestListQuery, refreshMs: number | false = false) {
-  return useQuery(deviceTestsQuery(query, refreshMs));
+/** `enabled` false leaves it unasked (the page lists a batch's samples instead). */
+export function useDeviceTests(query: DeviceTestListQuery, refreshMs: number | false = false, enabled = true) {
+  return useQuery({ ...deviceTestsQuery(query, refreshMs), enabled });
 }

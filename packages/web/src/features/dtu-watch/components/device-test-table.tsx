@@ -1,4 +1,5 @@
 import {
+  DTU_SUBMISSION_MSG,
   DTU_TASK_LIMITS,
   DTU_TASK_MSG as M,
   DTU_TEST_STATUS_NAMES,
@@ -18,10 +19,12 @@ import { runWithFeedback } from '../../../lib/api-client';
 import { useQueryError } from '../../../lib/use-query-error';
 import { useUrlListState } from '../../../lib/use-url-list-state';
 import { useDeleteDeviceTest } from '../api/delete-device-test';
+import { useDeleteSampleTest } from '../api/delete-sample-test';
 import { useDeviceTests } from '../api/get-device-tests';
-import type { DeviceTestListQuery } from '../api/dtu-watch-keys';
+import { useSampleTests } from '../api/get-sample-tests';
+import type { DeviceTestListQuery, SampleTestListQuery } from '../api/dtu-watch-keys';
 import { DTU_BOARD_REFRESH_MS } from '../board-format';
-import { durationText, dtuWatchUrls, orDash, type TaskContext } from '../dtu-watch-view';
+import { durationText, dtuWatchUrls, orDash, samplingBatchOf, type TaskContext } from '../dtu-watch-view';
 import { ManageStatusTag, TestResultTag } from './test-result-tag';
 
 /** The filters of the address; `mac` also arrives from 按MAC查找 on the task list (seed 002 §2 [&mac]). */
@@ -39,39 +42,57 @@ interface DeviceTestTableProps {
 
 /**
  * 设备检测列表 (seed 002 §2 dtuTaskWatch): the task's units, filtered by IMEI/MAC, submit
- * status (not in sampling mode) and result, with 详情 and 删除. The filters and the page
- * live in the address. While the task is in production the list follows it every 10 s.
+ * status and result, with 详情 and 删除. The filters and the page live in the address.
+ * While the task is in production the list follows it every 10 s.
+ *
+ * Sampling mode (check=Y with taskBatchId, from /checkTask's 查看): the batch's samples
+ * instead (checkinfoGroupCheckList), without submit status (a sample is never submitted);
+ * 删除 removes the sample's record. A batch is sampled after its task's production, so
+ * its list follows every 10 s whatever the task's status.
  */
 export function DeviceTestTable({ task, context }: DeviceTestTableProps) {
   const { modal } = App.useApp();
   const location = useLocation();
   const { filters, filter, draft, setDraft, paging, pagination } = useUrlListState(NO_FILTERS, 'mac');
+  const batchId = samplingBatchOf(context);
+  const sampling = batchId !== null;
+  const testStatus = (filters.testStatus || undefined) as DeviceTestListQuery['testStatus'];
   const query: DeviceTestListQuery = useMemo(
     () => ({
       taskId: task.id,
-      testStatus: (filters.testStatus || undefined) as DeviceTestListQuery['testStatus'],
+      testStatus,
       manageStatus: context.check ? undefined : ((filters.manageStatus || undefined) as DeviceTestListQuery['manageStatus']),
       mac: filters.mac || undefined,
       page: paging.page,
       pageSize: paging.pageSize,
     }),
-    [task.id, context.check, filters, paging],
+    [task.id, context.check, testStatus, filters, paging],
   );
-  const tests = useDeviceTests(query, task.status === 'START' ? DTU_BOARD_REFRESH_MS : false);
+  const sampleQuery: SampleTestListQuery = useMemo(
+    () => ({ id: batchId ?? 0, testStatus, mac: filters.mac || undefined, page: paging.page, pageSize: paging.pageSize }),
+    [batchId, testStatus, filters.mac, paging],
+  );
+  const production = useDeviceTests(query, task.status === 'START' ? DTU_BOARD_REFRESH_MS : false, !sampling);
+  const samples = useSampleTests(task.id, sampleQuery, { enabled: sampling, refreshMs: DTU_BOARD_REFRESH_MS });
+  const tests = sampling ? samples : production;
   useQueryError(tests.error);
-  const remove = useDeleteDeviceTest(task.id);
+  const removeTest = useDeleteDeviceTest(task.id);
+  const removeSample = useDeleteSampleTest(task.id);
   const identity = unitIdentityOf(task.communicationType);
   // the detail keeps the page's context; the task's own id wins over a lost one
   const detailContext: TaskContext = { ...context, taskId: String(task.id) };
 
+  const deleting = sampling
+    ? { question: DTU_SUBMISSION_MSG.sampleDeleteConfirm, success: DTU_SUBMISSION_MSG.sampleDeleted, call: removeSample.mutateAsync }
+    : { question: M.deviceDeleteConfirm, success: M.deviceDeleted, call: removeTest.mutateAsync };
   const confirmDelete = (record: DtuTestRecord) =>
     modal.confirm({
       title: '提示',
-      content: M.deviceDeleteConfirm,
+      content: deleting.question,
       okText: '确定',
       cancelText: '取消',
       okButtonProps: { danger: true },
-      onOk: () => runWithFeedback(() => remove.mutateAsync(record.id), M.deviceDeleted),
+      onOk: () => runWithFeedback(() => deleting.call(record.id), deleting.success),
     });
 
   const columns: TableColumnsType<DtuTestRecord> = [
@@ -81,13 +102,17 @@ export function DeviceTestTable({ task, context }: DeviceTestTableProps) {
     { title: '检测时间', dataIndex: 'checkTime', key: 'checkTime', width: 170, render: orDash },
     { title: '检测时长', dataIndex: 'productTime', key: 'productTime', width: 100, render: durationText },
     { title: '检测结果', dataIndex: 'testStatus', key: 'testStatus', width: 90, render: (status: DtuTestRecord['testStatus']) => <TestResultTag status={status} /> },
-    {
-      title: '提交状态',
-      dataIndex: 'manageStatus',
-      key: 'manageStatus',
-      width: 90,
-      render: (status: DtuTestRecord['manageStatus']) => <ManageStatusTag status={status} />,
-    },
+    ...(sampling
+      ? []
+      : [
+          {
+            title: '提交状态',
+            dataIndex: 'manageStatus',
+            key: 'manageStatus',
+            width: 90,
+            render: (status: DtuTestRecord['manageStatus']) => <ManageStatusTag status={status} />,
+          },
+        ]),
     { title: '检测人员', dataIndex: 'uname', key: 'uname', render: orDash },
     { title: '检测终端', dataIndex: 'terminalName', key: 'terminalName', render: orDash },
     {
@@ -113,8 +138,8 @@ export function DeviceTestTable({ task, context }: DeviceTestTableProps) {
           <Link to={dtuWatchUrls.watchDetail(detailContext, record.id)} state={{ back: `${location.pathname}${location.search}` }}>
             详情
           </Link>
-          {/* a submitted unit belongs to its batch (the server refuses: 已提交的设备不能删除) */}
-          {record.manageStatus !== 'SUBMIT' && (
+          {/* a submitted unit belongs to its batch (the server refuses: 已提交的设备不能删除); a sample is never submitted */}
+          {(sampling || record.manageStatus !== 'SUBMIT') && (
             <Button type="link" size="small" danger onClick={() => confirmDelete(record)}>
               删除
             </Button>
@@ -125,7 +150,7 @@ export function DeviceTestTable({ task, context }: DeviceTestTableProps) {
   ];
 
   return (
-    <Card variant="borderless" size="small" title="设备检测列表">
+    <Card variant="borderless" size="small" title={sampling ? '抽检设备列表' : '设备检测列表'}>
       <div className="dtu-watch-filters">
         <SearchQuery
           label={identity === 'IMEI' ? 'IMEI/MAC' : 'MAC/IMEI'}

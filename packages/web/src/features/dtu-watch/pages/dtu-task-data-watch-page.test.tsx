@@ -133,7 +133,7 @@ describe('DTU生产看板 page', () => {
       const { router } = await renderPage(URL);
       await router.navigate(URL.replace('taskId=31', 'taskId=32'));
       await user.click(screen.getByRole('button', { name: '返回' }));
-      await waitFor(() => expect(router.state.location.search).toContain('taskId=31'));
+      await waitFor(() => expect(router.state.location.search).toContain('taskId=31'), { timeout: 5000 });
       expect(exit).toHaveBeenCalledTimes(1);
     } finally {
       Reflect.deleteProperty(document, 'fullscreenElement');

@@ -1,4 +1,4 @@
-import { DTU_TASK_ENDPOINTS as DTU } from '@factory/contracts';
+import { DTU_SUBMISSION_ENDPOINTS as SUBMISSION, DTU_TASK_ENDPOINTS as DTU } from '@factory/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -88,6 +88,33 @@ describe('设备检测详情 page', () => {
       ['波特率', '9600', '-', '不通过'],
     ]);
     expect(screen.queryByText('数据下发')).toBeNull();
+  });
+
+  it('shows a sample’s test and the other checks judged on it in sampling mode, without submit status', async () => {
+    const sampling = 'taskId=31&partsId=5&partsType=1&dtuNumber=HR-DTU01&dtuId=9&taskBatchId=4&taskType=check&check=Y';
+    const server = installServer(
+      answer(SUBMISSION.dtuTaskCheckinfoGroupCheckDetail, {
+        ...detailOf({ record: recordOf({ id: 41, testStatus: 'NOT_PASS', failures: ['外壳'] }) }),
+        sampleBatchId: 4,
+        otherResults: [
+          { propertyId: 7, category: '外观', property: '外壳', checkTool: '目测', checkStandard: '无划痕', actValue: '划痕', result: false },
+          { propertyId: 8, category: '电气', property: '待机电流', checkTool: '万用表', checkStandard: '≤ 50mA', actValue: '32mA', result: true },
+        ],
+      }),
+      answer(DTU.dtuTaskDetail, taskOf()),
+    );
+    await renderPage(`/dtuTaskWatchDetail?taskDetailId=41&${sampling}`);
+    await screen.findByText('其他检测');
+
+    expect(server.calls(SUBMISSION.dtuTaskCheckinfoGroupCheckDetail)[0]?.query).toEqual({ id: '41' });
+    expect(server.calls(DTU.dtuTaskCheckinfoDetail)).toHaveLength(0);
+    expect(rowsOf('其他检测')).toEqual([
+      ['外观', '外壳', '目测', '无划痕', '划痕', '不合格'],
+      ['电气', '待机电流', '万用表', '≤ 50mA', '32mA', '合格'],
+    ]);
+    expect(within(cardOf(/^基本信息/)).queryByText('提交状态')).toBeNull();
+    expect(rowsOf('按键检测')).toHaveLength(2);
+    expect(document.querySelector('.page-header__breadcrumb')?.textContent).toBe('生产中心/配件检测/配件详情/DTU任务/抽检任务/任务进度/设备检测详情');
   });
 
   it('goes back to the task’s progress page', async () => {

@@ -1,13 +1,24 @@
-import { BLUETOOTH, type DtuTask, type DtuTestDetail, unitIdentityOf } from '@factory/contracts';
+import { BLUETOOTH, type DtuTask, type DtuTestDetail, type SampleOtherResult, unitIdentityOf } from '@factory/contracts';
 import { Card, Descriptions, Table, type TableColumnsType, Tag } from 'antd';
 import { useLocation, useSearchParams } from 'react-router';
 import { LoadFailure, Loading, MissingQuery } from '../../../components/page-result';
 import { useQueryError } from '../../../lib/use-query-error';
 import { useDeviceTest } from '../api/get-device-test';
 import { useDtuTask } from '../api/get-dtu-task';
+import { useSampleTest } from '../api/get-sample-test';
 import { TaskPageHeader } from '../components/task-page-header';
 import { ItemResultTag, ManageStatusTag, TestResultTag } from '../components/test-result-tag';
-import { durationText, dtuWatchUrls, idParam, isRework, orDash, type TaskContext, taskContextOf, taskTrail } from '../dtu-watch-view';
+import {
+  durationText,
+  dtuWatchUrls,
+  idParam,
+  isRework,
+  orDash,
+  samplingBatchOf,
+  type TaskContext,
+  taskContextOf,
+  taskTrail,
+} from '../dtu-watch-view';
 import './dtu-watch-pages.css';
 
 const TITLE = '设备检测详情';
@@ -16,6 +27,9 @@ type ButtonItem = DtuTestDetail['buttonPropList'][number];
 type SerialItem = DtuTestDetail['serialPropList'][number];
 type AutoItem = DtuTestDetail['autoPropList'][number];
 
+/** A unit's test; a sample's comes with the other properties judged on it. */
+type UnitTest = DtuTestDetail & { otherResults?: SampleOtherResult[] };
+
 /** Where 返回 goes: the list as it was left when opened from it, else the task's progress page. */
 function useBackTo(context: TaskContext): string {
   const state = useLocation().state as { back?: unknown } | null;
@@ -23,7 +37,11 @@ function useBackTo(context: TaskContext): string {
   return dtuWatchUrls.watch(context);
 }
 
-/** 设备检测详情 (/dtuTaskWatchDetail?taskDetailId&…, seed 002 §2): one unit's test by section. */
+/**
+ * 设备检测详情 (/dtuTaskWatchDetail?taskDetailId&…, seed 002 §2): one unit's test by section.
+ * In sampling mode (check=Y with taskBatchId) the unit is a sample: its test as a
+ * production unit's, and the other checks judged on it (其他检测).
+ */
 export function DtuTaskWatchDetailPage() {
   const [params] = useSearchParams();
   const context = taskContextOf(params);
@@ -38,14 +56,16 @@ export function DtuTaskWatchDetailPage() {
       {testId === null ? (
         <MissingQuery title="未指定设备" hint="请从任务进度的设备列表点击“详情”打开" backTo={backTo} backLabel="返回任务进度" />
       ) : (
-        <DetailBody testId={testId} backTo={backTo} />
+        <DetailBody testId={testId} sampling={samplingBatchOf(context) !== null} backTo={backTo} />
       )}
     </div>
   );
 }
 
-function DetailBody({ testId, backTo }: { testId: number; backTo: string }) {
-  const detail = useDeviceTest(testId);
+function DetailBody({ testId, sampling, backTo }: { testId: number; sampling: boolean; backTo: string }) {
+  const production = useDeviceTest(testId, !sampling);
+  const sample = useSampleTest(testId, sampling);
+  const detail = sampling ? sample : production;
   // the task tells what identifies its units and whether it has serial tests
   const task = useDtuTask(detail.data?.record.taskId ?? null);
   useQueryError(detail.error ?? task.error);
@@ -56,10 +76,10 @@ function DetailBody({ testId, backTo }: { testId: number; backTo: string }) {
     }
     return <Loading />;
   }
-  return <DetailSections detail={detail.data} task={task.data ?? null} />;
+  return <DetailSections detail={detail.data} task={task.data ?? null} sampling={sampling} />;
 }
 
-function DetailSections({ detail, task }: { detail: DtuTestDetail; task: DtuTask | null }) {
+function DetailSections({ detail, task, sampling }: { detail: UnitTest; task: DtuTask | null; sampling: boolean }) {
   const record = detail.record;
   // until the task is read, the unit is named by whichever code it has
   const identity = task ? unitIdentityOf(task.communicationType) : record.imei ? 'IMEI' : 'MAC';
@@ -71,7 +91,8 @@ function DetailSections({ detail, task }: { detail: DtuTestDetail; task: DtuTask
     { key: 'mac', label: 'MAC', children: orDash(record.mac) },
     { key: 'task', label: task?.reworkTask ? '配件型号' : '任务名称', children: orDash(record.taskFittingType) },
     { key: 'result', label: '检测结果', children: <TestResultTag status={record.testStatus} /> },
-    { key: 'manage', label: '提交状态', children: <ManageStatusTag status={record.manageStatus} /> },
+    // a sample is never submitted
+    ...(sampling ? [] : [{ key: 'manage', label: '提交状态', children: <ManageStatusTag status={record.manageStatus} /> }]),
     { key: 'server', label: '服务器校验', children: record.serverVerified ? '已通过' : '未通过' },
     { key: 'start', label: '开始时间', children: record.startTime },
     { key: 'check', label: '检测时间', children: orDash(record.checkTime) },
@@ -133,9 +154,28 @@ function DetailSections({ detail, task }: { detail: DtuTestDetail; task: DtuTask
         <SectionTable title="串口检测" rowKey={(item) => item.dtuSerialCheckInformaitonEntity.code} columns={serialColumns} rows={detail.serialPropList} />
       )}
       <SectionTable title="自动检测" rowKey={(item) => item.autoPropEntity.code} columns={autoColumns} rows={detail.autoPropList} />
+      {detail.otherResults && (
+        <SectionTable title="其他检测" rowKey={(item) => String(item.propertyId)} columns={OTHER_COLUMNS} rows={detail.otherResults} />
+      )}
     </>
   );
 }
+
+/** A sample's other checks (seed 002 §3 "Other test property"): what was measured against what, and the verdict. */
+const OTHER_COLUMNS: TableColumnsType<SampleOtherResult> = [
+  { title: '类别', dataIndex: 'category', key: 'category', width: 120 },
+  { title: '检测项', dataIndex: 'property', key: 'property', width: 160 },
+  { title: '检测工具', dataIndex: 'checkTool', key: 'checkTool', render: orDash },
+  { title: '检测标准', dataIndex: 'checkStandard', key: 'checkStandard', render: orDash },
+  { title: '实测值', dataIndex: 'actValue', key: 'actValue', render: orDash },
+  {
+    title: '检测结果',
+    dataIndex: 'result',
+    key: 'result',
+    width: 110,
+    render: (pass: boolean) => <Tag color={pass ? 'success' : 'error'}>{pass ? '合格' : '不合格'}</Tag>,
+  },
+];
 
 /** A serial property's standard: its value, or its range (seed 002 §3). */
 function serialStandard(item: SerialItem): string {

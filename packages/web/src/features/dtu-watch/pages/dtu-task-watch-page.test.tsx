@@ -1,4 +1,4 @@
-import { DTU_TASK_ENDPOINTS as DTU, DTU_TASK_MSG, LIVE_STREAMS } from '@factory/contracts';
+import { DTU_SUBMISSION_ENDPOINTS as SUBMISSION, DTU_SUBMISSION_MSG, DTU_TASK_ENDPOINTS as DTU, DTU_TASK_MSG, LIVE_STREAMS } from '@factory/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -28,8 +28,14 @@ function watchServer(task = taskOf()) {
     answer(DTU.dtuTaskDetail, task),
     answer(DTU.dtuTaskCheckinfoList, ({ query }) => pageOfRows(records, 23, Number(query.page), Number(query.pageSize))),
     answer(DTU.dtuTaskCheckinfoDelete, null),
+    answer(SUBMISSION.dtuTaskCheckinfoGroupCheckList, ({ query }) => pageOfRows(samples, 2, Number(query.page), Number(query.pageSize))),
+    answer(SUBMISSION.dtuTaskCheckinfoCheckDelete, null),
   );
 }
+
+/** The samples of batch 4: sample records, never submitted. */
+const samples = [recordOf({ id: 41 }), recordOf({ id: 42, testStatus: 'NOT_PASS', failures: ['外壳'] })];
+const SAMPLING = 'taskId=31&partsId=5&partsType=1&dtuNumber=HR-DTU01&dtuId=9&taskBatchId=4&taskType=check&check=Y';
 
 const lastQuery = (server: FakeServer) => server.calls(DTU.dtuTaskCheckinfoList).at(-1)?.query;
 const rowOf = (code: string) => screen.getByRole('row', { name: new RegExp(code) });
@@ -124,17 +130,73 @@ describe('任务进度 page', () => {
     expect(new URLSearchParams(router.state.location.search).toString()).toBe(`${PARAMS}&mac=8600&manageStatus=UNSUBMIT&testStatus=NOT_PASS&pageSize=50`);
   });
 
-  it('opens with the unit of &mac searched, and offers no submit status in sampling mode', async () => {
+  it('opens with the unit of &mac searched', async () => {
     const server = watchServer();
-    await renderPage(`/dtuTaskWatch?taskId=31&dtuId=9&dtuNumber=HR-DTU01&taskBatchId=4&taskType=check&check=Y&mac=860000000000002`);
+    await renderPage(`/dtuTaskWatch?taskId=31&dtuId=9&dtuNumber=HR-DTU01&taskType=normal&check=N&mac=860000000000002`);
     await screen.findByText('860000000000001');
 
     expect(server.calls(DTU.dtuTaskCheckinfoList)[0]?.query).toEqual({ taskId: '31', mac: '860000000000002', page: '1', pageSize: '10' });
     expect((screen.getByRole('textbox', { name: 'IMEI/MAC' }) as HTMLInputElement).value).toBe('860000000000002');
+  });
+
+  it('lists a batch’s samples in sampling mode, without submit status, and opens their detail in sampling mode', async () => {
+    const user = userEvent.setup();
+    const server = watchServer();
+    await renderPage(`/dtuTaskWatch?${SAMPLING}`);
+    await screen.findByText('8600000000000041');
+
+    expect(server.calls(DTU.dtuTaskCheckinfoList)).toHaveLength(0);
+    expect(server.calls(SUBMISSION.dtuTaskCheckinfoGroupCheckList)[0]?.query).toEqual({ id: '4', page: '1', pageSize: '10' });
+    expect(screen.getByText('抽检设备列表')).toBeTruthy();
     expect(screen.queryByRole('combobox', { name: '提交状态' })).toBeNull();
-    expect(screen.getByRole('combobox', { name: '检测结果' })).toBeTruthy();
+    expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).not.toContain('提交状态');
+    expect(within(rowOf('8600000000000041')).getByRole('link', { name: '详情' }).getAttribute('href')).toBe(`/dtuTaskWatchDetail?taskDetailId=41&${SAMPLING}`);
     const crumbs = within(document.querySelector<HTMLElement>('.page-header__breadcrumb')!);
-    expect(crumbs.getByRole('link', { name: '抽检任务' }).getAttribute('href')).toBe('/checkTask?taskId=31&dtuId=9&dtuNumber=HR-DTU01&taskType=normal');
+    expect(crumbs.getByRole('link', { name: '抽检任务' }).getAttribute('href')).toBe(
+      '/checkTask?taskId=31&dtuId=9&partsId=5&partsType=1&dtuNumber=HR-DTU01&taskType=normal',
+    );
+
+    await user.type(screen.getByRole('textbox', { name: 'IMEI/MAC' }), '0042{Enter}');
+    await user.click(screen.getByRole('combobox', { name: '检测结果' }));
+    await chooseOption(user, '失败');
+    await waitFor(() =>
+      expect(server.calls(SUBMISSION.dtuTaskCheckinfoGroupCheckList).at(-1)?.query).toEqual({
+        id: '4',
+        mac: '0042',
+        testStatus: 'NOT_PASS',
+        page: '1',
+        pageSize: '10',
+      }),
+    );
+    expect(server.calls(DTU.dtuTaskCheckinfoList)).toHaveLength(0);
+  });
+
+  it('deletes a sample’s record after its own 提示, and reloads the samples and the task', async () => {
+    const user = userEvent.setup();
+    const server = watchServer();
+    await renderPage(`/dtuTaskWatch?${SAMPLING}`);
+    await screen.findByText('8600000000000042');
+
+    await user.click(within(rowOf('8600000000000042')).getByRole('button', { name: '删除' }));
+    await user.click(within(await findConfirm('提示')).getByRole('button', { name: '确定' }));
+    expect(await screen.findByText(DTU_SUBMISSION_MSG.sampleDeleted)).toBeTruthy();
+    expect(formFields(server.calls(SUBMISSION.dtuTaskCheckinfoCheckDelete)[0]!)).toEqual({ id: '42' });
+    expect(server.calls(DTU.dtuTaskCheckinfoDelete)).toHaveLength(0);
+    await waitFor(() => expect(server.calls(SUBMISSION.dtuTaskCheckinfoGroupCheckList)).toHaveLength(2));
+    expect(server.calls(DTU.dtuTaskDetail)).toHaveLength(2);
+  });
+
+  it('asks 是否确认删除该设备的抽检记录? before deleting a sample', async () => {
+    const user = userEvent.setup();
+    const server = watchServer();
+    await renderPage(`/dtuTaskWatch?${SAMPLING}`);
+    await screen.findByText('8600000000000041');
+
+    await user.click(within(rowOf('8600000000000041')).getByRole('button', { name: '删除' }));
+    const confirm = await findConfirm('提示');
+    expect(within(confirm).getByText(DTU_SUBMISSION_MSG.sampleDeleteConfirm)).toBeTruthy();
+    await user.click(within(confirm).getByRole('button', { name: '取消' }));
+    expect(server.calls(SUBMISSION.dtuTaskCheckinfoCheckDelete)).toHaveLength(0);
   });
 
   it('deletes a unit’s record after 提示, says 该设备已删除 and reloads the list', async () => {
