@@ -94,7 +94,7 @@ async function confirm(page: Page, text: string): Promise<void> {
   const dialog = page.getByRole('dialog').filter({ hasText: text });
   await expect.poll(() => dialog.isVisible()).toBe(true);
   await dialog.getByRole('button', { name: '确定' }).click();
-  await expect.poll(() => dialog.count(), { timeout: 5000 }).toBe(0);
+  await expect.poll(() => dialog.count(), { timeout: 10_000 }).toBe(0);
 }
 
 /**

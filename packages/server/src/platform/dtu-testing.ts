@@ -142,3 +142,14 @@ export function otherIdentityOf(testing: DtuTesting, content: ReportContent): { 
 
 /** A unique value as claimed and compared: trimmed, upper case (a MAC in either case is one MAC). */
 export const claimValueOf = (value: string) => value.trim().toUpperCase();
+
+/** The DTU's other (manual) properties under test, by id: what people judge on each sample (issue 18). */
+export function otherPropertiesUnderTest(db: Kysely<Database>, dtuId: number) {
+  return db
+    .selectFrom('dtu_other_property')
+    .select(['id', 'category', 'property', 'checkTool', 'checkStandard'])
+    .where('dtuId', '=', dtuId)
+    .where('status', '=', 1)
+    .orderBy('id')
+    .execute();
+}

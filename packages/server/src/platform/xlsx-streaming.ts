@@ -2,7 +2,7 @@ import type { Writable } from 'node:stream';
 import type ExcelJS from 'exceljs';
 
 // Backpressure for .xlsx files written with exceljs' streaming WorkbookWriter
-// (issue 18's exports; the same wait as modules/records/record-list-export.ts).
+// (the records list's export and issue 18's).
 
 /**
  * What exceljs 4.4's streaming sheet writes into (not part of its typed API):

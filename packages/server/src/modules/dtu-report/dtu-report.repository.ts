@@ -129,17 +129,6 @@ export function sampleValuesOfBatch(db: Kysely<Database>, batchId: number): Prom
     .execute();
 }
 
-/** The DTU's other (manual) properties under test, by id. */
-export function otherPropertiesUnderTest(db: Kysely<Database>, dtuId: number) {
-  return db
-    .selectFrom('dtu_other_property')
-    .select(['id', 'category', 'property', 'checkTool', 'checkStandard'])
-    .where('dtuId', '=', dtuId)
-    .where('status', '=', 1)
-    .orderBy('id')
-    .execute();
-}
-
 /** Accounts' names (as the DTU records show a tester's), by id. */
 export async function accountNames(db: Kysely<Database>, ids: readonly (number | null)[]): Promise<Map<number, string>> {
   const wanted = [...new Set(ids.filter((id): id is number => id !== null))];

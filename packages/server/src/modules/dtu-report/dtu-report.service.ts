@@ -14,7 +14,7 @@ import {
 import type { Kysely, Selectable } from 'kysely';
 import { batchNoOf, type BatchInScope, findBatchInScope, samplingFiguresOf } from '../../platform/dtu-batches.js';
 import { findDtuTaskInScope } from '../../platform/dtu-tasks.js';
-import { dtuTestingOf } from '../../platform/dtu-testing.js';
+import { dtuTestingOf, otherPropertiesUnderTest } from '../../platform/dtu-testing.js';
 import { type DtuRow, findDtu, toDtu } from '../../platform/dtus.js';
 import { notFound } from '../../platform/errors.js';
 import type { Database } from '../../platform/schema.js';
@@ -29,7 +29,6 @@ import {
   batchSignalValues,
   CSQ,
   deviceValuesOf,
-  otherPropertiesUnderTest,
   RSSI,
   sampleValuesOfBatch,
   type SignalRow,

@@ -8,7 +8,7 @@ import {
   type DtuTestStatus,
 } from '@factory/contracts';
 import type { Kysely } from 'kysely';
-import { type DtuTesting, SERVER_VERIFY } from '../../platform/dtu-testing.js';
+import { type DtuTesting, otherPropertiesUnderTest, SERVER_VERIFY } from '../../platform/dtu-testing.js';
 import { uniqueValuesHeldElsewhere, excelRowOf } from '../../platform/dtu-tests.js';
 import type { Database } from '../../platform/schema.js';
 import { formatTime } from '../../platform/time.js';
@@ -18,7 +18,6 @@ import {
   findDtuOfTask,
   findTest,
   findTestById,
-  otherPropertiesOf,
   type PartsRole,
   sampleValuesOf,
   valuesOfTest,
@@ -83,7 +82,7 @@ export async function assignmentView(
     ],
     keyTests: testing.keyTests.map(({ code, name, checkCmd }) => ({ code, name, checkCmd })),
     batches: sampling ? await batchesToSample(db, task, timeZone) : [],
-    otherProps: sampling ? await otherPropertiesOf(db, task.dtuId) : [],
+    otherProps: sampling ? await otherPropertiesUnderTest(db, task.dtuId) : [],
   };
 }
 

@@ -68,17 +68,6 @@ export function findBatchOfTask(db: Kysely<Database>, taskId: number, batchId: n
   return db.selectFrom('dtu_submit_batch').selectAll().where('id', '=', batchId).where('taskId', '=', taskId).executeTakeFirst();
 }
 
-/** The DTU's other (manual) properties under test, by id: what people judge on each sample. */
-export function otherPropertiesOf(db: Kysely<Database>, dtuId: number) {
-  return db
-    .selectFrom('dtu_other_property')
-    .select(['id', 'category', 'property', 'checkTool', 'checkStandard'])
-    .where('dtuId', '=', dtuId)
-    .where('status', '=', 1)
-    .orderBy('id')
-    .execute();
-}
-
 /** The other properties judged on a sample so far, by property id. */
 export function sampleValuesOf(db: Kysely<Database>, testId: number) {
   return db

@@ -39,7 +39,7 @@ import {
 } from './dtu-station.repository.js';
 import { assignmentView, unitView } from './dtu-station-view.js';
 import { judgeSampleIn, scanSampleIn } from './sampling.service.js';
-import { type ResultBody, testFailures, unitOf } from './unit-judging.js';
+import { type ResultBody, storeVerdict, testFailures, unitOf } from './unit-judging.js';
 
 /*
  * The parts-check station (PAD APP → 配件检测, DESIGN.md §9.3, §9.4): a PAD of a
@@ -349,20 +349,7 @@ async function judgeIn(
     refused.claim = null;
   }
 
-  const testStatus: DtuTestStatus = failures.length === 0 ? 'PASS' : 'NOT_PASS';
-  await tx.kysely
-    .updateTable('dtu_test')
-    .set({
-      checkTime: clock.now,
-      testStatus,
-      clientResultId: body.clientResultId,
-      keyResults: JSON.stringify(body.keyResults),
-      failures: JSON.stringify(failures),
-      terminalId: caller.terminalId,
-      testerId: caller.accountId,
-    })
-    .where('id', '=', test.id)
-    .execute();
+  const testStatus = await storeVerdict(tx, test.id, { ...caller, body, failures, now: clock.now });
   const finishNumber = await recountTask(tx, task.id);
   return { answer: { testId: test.id, testStatus, failures, finishNumber, replayed: false, batch: null }, task };
 }

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { canCheckTask, fixBatchPlan, recountBatch, samplingBatchOf } from '../../platform/dtu-batches.js';
 import type { Db } from '../../platform/db.js';
 import { joinWaitingReports, lockDtuTask } from '../../platform/dtu-report-intake.js';
-import { dtuTestingOf } from '../../platform/dtu-testing.js';
+import { dtuTestingOf, otherPropertiesUnderTest } from '../../platform/dtu-testing.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import {
   type DtuTaskRow,
@@ -13,12 +13,11 @@ import {
   findTest,
   findTestById,
   latestSampleOf,
-  otherPropertiesOf,
   sampleValuesOf,
 } from './dtu-station.repository.js';
 import type { Clock, PadCaller, ScanBody } from './dtu-station.service.js';
 import { unitView } from './dtu-station-view.js';
-import { type ResultBody, testFailures, unitOf } from './unit-judging.js';
+import { type ResultBody, storeVerdict, testFailures, unitOf } from './unit-judging.js';
 
 /*
  * Sampling at the station (DESIGN.md §9.5, docs/dtu-submission.md "Sampling at the
@@ -115,23 +114,10 @@ export async function judgeSampleIn(
   if (!sample) throw conflict(M.notUnderTest);
   const { failures } = await testFailures(tx, sample, testing, body, clock.now);
   const judged = new Map((await sampleValuesOf(tx.kysely, sample.id)).map((value) => [value.propertyId, value.pass === 1]));
-  for (const other of await otherPropertiesOf(tx.kysely, task.dtuId)) {
+  for (const other of await otherPropertiesUnderTest(tx.kysely, task.dtuId)) {
     if (judged.get(other.id) !== true) failures.push(other.property);
   }
-  const testStatus = failures.length === 0 ? 'PASS' : 'NOT_PASS';
-  await tx.kysely
-    .updateTable('dtu_test')
-    .set({
-      checkTime: clock.now,
-      testStatus,
-      clientResultId: body.clientResultId,
-      keyResults: JSON.stringify(body.keyResults),
-      failures: JSON.stringify(failures),
-      terminalId: caller.terminalId,
-      testerId: caller.accountId,
-    })
-    .where('id', '=', sample.id)
-    .execute();
+  const testStatus = await storeVerdict(tx, sample.id, { ...caller, body, failures, now: clock.now });
   await recountBatch(tx, sample.sampleBatchId);
   const batch = await samplingBatchOf(tx.kysely, sample.sampleBatchId, task, clock.timeZone);
   return { answer: { testId: sample.id, testStatus, failures, finishNumber: task.finishNumber, replayed: false, batch }, task };
@@ -155,7 +141,7 @@ export async function recordSampleValues(tx: Db, caller: PadCaller, body: Sample
   const sample = await findSample(tx.kysely, task.id, batch.id, unit.code);
   if (!sample) throw conflict(SM.notSampled);
   if (sample.testStatus !== null) throw conflict(SM.sampledAlready(unit.code));
-  const others = new Map((await otherPropertiesOf(tx.kysely, task.dtuId)).map((other) => [other.id, other]));
+  const others = new Map((await otherPropertiesUnderTest(tx.kysely, task.dtuId)).map((other) => [other.id, other]));
   // One row per property (the last sent wins): a statement may not upsert one row twice.
   const results = new Map(body.otherResults.map((result) => [result.propertyId, result]));
   const rows = [...results.values()].map(({ propertyId, actValue, pass }) => {

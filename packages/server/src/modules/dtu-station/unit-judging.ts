@@ -1,4 +1,4 @@
-import { type stationDtuResultBody, type UnitIdentity, DTU_TASK_MSG as M } from '@factory/contracts';
+import { DTU_TASK_MSG as M, type DtuTestStatus, type stationDtuResultBody, type UnitIdentity } from '@factory/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db.js';
 import { unitCodeOf } from '../../platform/dtu-tasks.js';
@@ -47,6 +47,29 @@ export async function testFailures(tx: Db, test: DtuTestRow, testing: DtuTesting
     if (confirmed.length === 0 || confirmed.some(({ pass }) => !pass)) failures.push(key.name);
   }
   return { failures, values };
+}
+
+/** Stores a unit's verdict on its record (PASS when nothing failed), with the result id that makes a resend answer it. */
+export async function storeVerdict(
+  tx: Db,
+  testId: number,
+  judged: { terminalId: number; accountId: number; body: ResultBody; failures: readonly string[]; now: number },
+): Promise<DtuTestStatus> {
+  const testStatus: DtuTestStatus = judged.failures.length === 0 ? 'PASS' : 'NOT_PASS';
+  await tx.kysely
+    .updateTable('dtu_test')
+    .set({
+      checkTime: judged.now,
+      testStatus,
+      clientResultId: judged.body.clientResultId,
+      keyResults: JSON.stringify(judged.body.keyResults),
+      failures: JSON.stringify(judged.failures),
+      terminalId: judged.terminalId,
+      testerId: judged.accountId,
+    })
+    .where('id', '=', testId)
+    .execute();
+  return testStatus;
 }
 
 /** Server verification as a value of the record, so its detail shows it as the other items. */
