@@ -1,3 +1,4 @@
+import { dtuTaskListUrl, pageQuery, partsDetailUrl } from '../../lib/dtu-page-urls';
 import { MENUS, type SamplingVerdict } from '@factory/contracts';
 
 /** The pages of issue 18 belong to 配件管理's menu (seed 002 §2), and open from 通信模块 too (route table). */
@@ -48,14 +49,6 @@ export function submissionContextOf(params: URLSearchParams): SubmissionContext 
 export const isRework = (context: SubmissionContext, task?: { reworkTask: boolean } | null) =>
   task ? task.reworkTask : context.taskType === 'rework';
 
-/** A query of the given fields in their order, the empty ones left out. */
-function query(fields: ReadonlyArray<readonly [string, string | number | null | undefined]>): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of fields) if (value !== null && value !== undefined && value !== '') params.set(key, String(value));
-  const text = params.toString();
-  return text ? `?${text}` : '';
-}
-
 /** The batch a detail page was opened for: what its header shows, carried in the address (seed 002 §2). */
 export interface BatchHeading {
   batchId: number;
@@ -82,29 +75,11 @@ export function decodeSubmitName(text: string): string {
 /** Where the pages of issue 18 and their neighbours live (seed 002 §2), each with its parameters in the seed's order. */
 export const submissionUrls = {
   parts: () => PARTS_MENU,
-  partsDetail: (c: Pick<SubmissionContext, 'partsId' | 'partsType'>) =>
-    `/partsDetail${query([
-      ['partsId', c.partsId],
-      ['partsType', c.partsType],
-    ])}`,
+  partsDetail: (c: Pick<SubmissionContext, 'partsId' | 'partsType'>) => partsDetailUrl(c),
   /** the DTU's task list, or its rework list */
-  taskList: (c: SubmissionContext, rework: boolean) =>
-    rework
-      ? `/rework${query([
-          ['dtuId', c.dtuId],
-          ['partsId', c.partsId],
-          ['partsType', c.partsType],
-          ['dtuNumber', c.dtuNumber],
-        ])}`
-      : `/dtuTask${query([
-          ['dtuId', c.dtuId],
-          ['partsId', c.partsId],
-          ['partsType', c.partsType],
-          ['dtuNumber', c.dtuNumber],
-          ['isAdd', 'no'],
-        ])}`,
+  taskList: (c: SubmissionContext, rework: boolean) => dtuTaskListUrl(c, rework),
   submitRecord: (c: SubmissionContext) =>
-    `/submitRecord${query([
+    `/submitRecord${pageQuery([
       ['partsId', c.partsId],
       ['partsType', c.partsType],
       ['taskId', c.taskId],
@@ -114,7 +89,7 @@ export const submissionUrls = {
     ])}`,
   /** a batch's units; taskType and batchNo are ours (the breadcrumb, the header) */
   submitRecordDetail: (c: SubmissionContext, batch: BatchHeading) =>
-    `/submitRecordDetail${query([
+    `/submitRecordDetail${pageQuery([
       ['taskId', c.taskId],
       ['partsId', c.partsId],
       ['partsType', c.partsType],
@@ -128,7 +103,7 @@ export const submissionUrls = {
     ])}`,
   /** a unit's test (seed 002 §2: taskId, partsId, partsType, dtuNumber, dtuId, taskDetailId) */
   watchDetail: (c: SubmissionContext, taskDetailId: number) =>
-    `/dtuTaskWatchDetail${query([
+    `/dtuTaskWatchDetail${pageQuery([
       ['taskId', c.taskId],
       ['partsId', c.partsId],
       ['partsType', c.partsType],
@@ -139,7 +114,7 @@ export const submissionUrls = {
       ['check', 'N'],
     ])}`,
   checkTask: (c: SubmissionContext) =>
-    `/checkTask${query([
+    `/checkTask${pageQuery([
       ['taskId', c.taskId],
       ['dtuId', c.dtuId],
       ['partsId', c.partsId],
@@ -149,7 +124,7 @@ export const submissionUrls = {
     ])}`,
   /** a batch's samples: the progress page in sampling mode (seed 002 §2: check=Y) */
   sampleWatch: (c: SubmissionContext, batchId: number) =>
-    `/dtuTaskWatch${query([
+    `/dtuTaskWatch${pageQuery([
       ['taskId', c.taskId],
       ['partsId', c.partsId],
       ['partsType', c.partsType],
@@ -160,7 +135,7 @@ export const submissionUrls = {
       ['check', 'Y'],
     ])}`,
   checkReport: (c: SubmissionContext, batchId: number) =>
-    `/checkReport${query([
+    `/checkReport${pageQuery([
       ['batchId', batchId],
       ['taskType', c.taskType],
       ['taskId', c.taskId],

@@ -1,3 +1,4 @@
+import { dtuTaskListUrl, pageQuery, partsDetailUrl } from '../../lib/dtu-page-urls';
 import { DTU_TASK_TRANSITIONS, type DtuTaskStatus, isDtuTaskStatusIn, MENUS } from '@factory/contracts';
 import dayjs, { type Dayjs } from 'dayjs';
 
@@ -39,43 +40,18 @@ export function idOf(text: string): number | null {
   return /^\d+$/.test(text) && Number.isSafeInteger(id) && id > 0 ? id : null;
 }
 
-/** A query of the given fields in their order, the empty ones left out. */
-function query(fields: ReadonlyArray<readonly [string, string | number]>): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of fields) if (value !== '') params.set(key, String(value));
-  const text = params.toString();
-  return text ? `?${text}` : '';
-}
-
 export type TaskType = 'normal' | 'rework';
 export const taskTypeOf = (rework: boolean): TaskType => (rework ? 'rework' : 'normal');
 
 /** The pages the task list leads to, each with the parameters seed 002 §2 gives it, in its order. */
 export const dtuTaskUrls = {
   parts: () => PARTS_MENU,
-  partsDetail: (c: DtuContext) =>
-    `/partsDetail${query([
-      ['partsId', c.partsId],
-      ['partsType', c.partsType],
-    ])}`,
-  taskList: (c: DtuContext) =>
-    `/dtuTask${query([
-      ['dtuId', c.dtuId],
-      ['partsId', c.partsId],
-      ['partsType', c.partsType],
-      ['dtuNumber', c.dtuNumber],
-      ['isAdd', 'no'],
-    ])}`,
-  rework: (c: DtuContext) =>
-    `/rework${query([
-      ['dtuId', c.dtuId],
-      ['partsId', c.partsId],
-      ['partsType', c.partsType],
-      ['dtuNumber', c.dtuNumber],
-    ])}`,
+  partsDetail: (c: DtuContext) => partsDetailUrl(c),
+  taskList: (c: DtuContext) => dtuTaskListUrl(c, false),
+  rework: (c: DtuContext) => dtuTaskListUrl(c, true),
   /** the DTU's check log (a task's own with its id) */
   checkLog: (c: DtuContext, taskType: TaskType, taskId?: number) =>
-    `/checkLog${query([
+    `/checkLog${pageQuery([
       ['partsId', c.partsId],
       ['partsType', c.partsType],
       ['taskId', taskId ?? ''],
@@ -84,7 +60,7 @@ export const dtuTaskUrls = {
       ['taskType', taskType],
     ])}`,
   dataWatch: (c: DtuContext, taskType: TaskType, taskId: number) =>
-    `/dtuTaskDataWatch${query([
+    `/dtuTaskDataWatch${pageQuery([
       ['taskId', taskId],
       ['dtuNumber', c.dtuNumber],
       ['partsId', c.partsId],
@@ -95,7 +71,7 @@ export const dtuTaskUrls = {
   /** 任务进度; from the MAC/IMEI search with the unit searched */
   watch: (c: DtuContext, taskType: TaskType, taskId: number, mac?: string) =>
     mac === undefined
-      ? `/dtuTaskWatch${query([
+      ? `/dtuTaskWatch${pageQuery([
           ['taskId', taskId],
           ['partsId', c.partsId],
           ['partsType', c.partsType],
@@ -104,7 +80,7 @@ export const dtuTaskUrls = {
           ['taskType', taskType],
           ['check', 'N'],
         ])}`
-      : `/dtuTaskWatch${query([
+      : `/dtuTaskWatch${pageQuery([
           ['taskId', taskId],
           ['dtuId', c.dtuId],
           ['dtuNumber', c.dtuNumber],
@@ -116,7 +92,7 @@ export const dtuTaskUrls = {
         ])}`,
   /** 抽检 (the sampling batches of a task) */
   checkTask: (c: DtuContext, taskType: TaskType, taskId: number) =>
-    `/checkTask${query([
+    `/checkTask${pageQuery([
       ['taskId', taskId],
       ['dtuId', c.dtuId],
       ['partsId', c.partsId],
@@ -125,7 +101,7 @@ export const dtuTaskUrls = {
       ['taskType', taskType],
     ])}`,
   submitRecord: (c: DtuContext, taskType: TaskType, taskId: number) =>
-    `/submitRecord${query([
+    `/submitRecord${pageQuery([
       ['partsId', c.partsId],
       ['partsType', c.partsType],
       ['taskId', taskId],

@@ -1,3 +1,4 @@
+import { dtuTaskListUrl, pageQuery, partsDetailUrl } from '../../lib/dtu-page-urls';
 import { MENUS } from '@factory/contracts';
 
 /** The DTU task pages belong to 配件管理's menu (seed 002 §2). */
@@ -57,14 +58,6 @@ export function samplingBatchOf(context: TaskContext): number | null {
   return /^\d+$/.test(context.taskBatchId) && Number.isSafeInteger(id) && id > 0 ? id : null;
 }
 
-/** A query of the given fields in order, the empty ones left out. */
-function query(fields: ReadonlyArray<readonly [string, string | number | null | undefined]>): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of fields) if (value !== null && value !== undefined && value !== '') params.set(key, String(value));
-  const text = params.toString();
-  return text ? `?${text}` : '';
-}
-
 /** The parameters every task page carries on to the next (seed 002 §2 dtuTaskWatch). */
 const carried = (context: TaskContext) =>
   [
@@ -81,30 +74,12 @@ const carried = (context: TaskContext) =>
 /** Where the pages around the DTU tasks live (seed 002 §2). */
 export const dtuWatchUrls = {
   parts: () => PARTS_MENU,
-  partsDetail: (context: Pick<TaskContext, 'partsId' | 'partsType'>) =>
-    `/partsDetail${query([
-      ['partsId', context.partsId],
-      ['partsType', context.partsType],
-    ])}`,
+  partsDetail: (context: Pick<TaskContext, 'partsId' | 'partsType'>) => partsDetailUrl(context),
   /** the DTU's task list, or its rework list */
-  taskList: (context: TaskContext, rework: boolean) =>
-    rework
-      ? `/rework${query([
-          ['dtuId', context.dtuId],
-          ['partsId', context.partsId],
-          ['partsType', context.partsType],
-          ['dtuNumber', context.dtuNumber],
-        ])}`
-      : `/dtuTask${query([
-          ['dtuId', context.dtuId],
-          ['partsId', context.partsId],
-          ['partsType', context.partsType],
-          ['dtuNumber', context.dtuNumber],
-          ['isAdd', 'no'],
-        ])}`,
+  taskList: (context: TaskContext, rework: boolean) => dtuTaskListUrl(context, rework),
   /** the sampling batches of a task (seed 002 §2 checkTask) */
   checkTask: (context: TaskContext, rework: boolean) =>
-    `/checkTask${query([
+    `/checkTask${pageQuery([
       ['taskId', context.taskId],
       ['dtuId', context.dtuId],
       ['partsId', context.partsId],
@@ -112,9 +87,9 @@ export const dtuWatchUrls = {
       ['dtuNumber', context.dtuNumber],
       ['taskType', rework ? 'rework' : 'normal'],
     ])}`,
-  watch: (context: TaskContext) => `/dtuTaskWatch${query(carried(context))}`,
+  watch: (context: TaskContext) => `/dtuTaskWatch${pageQuery(carried(context))}`,
   watchDetail: (context: TaskContext, taskDetailId: number) =>
-    `/dtuTaskWatchDetail${query([['taskDetailId', taskDetailId], ...carried(context)])}`,
+    `/dtuTaskWatchDetail${pageQuery([['taskDetailId', taskDetailId], ...carried(context)])}`,
 };
 
 /** The crumb of one level: its name, and where it leads (none for the page itself or an unknown level). */
