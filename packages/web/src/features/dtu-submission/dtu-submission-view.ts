@@ -1,3 +1,4 @@
+import type { Crumb } from '../../components/trail-page-header';
 import { dtuTaskListUrl, pageQuery, partsDetailUrl } from '../../lib/dtu-page-urls';
 import { MENUS, type SamplingVerdict } from '@factory/contracts';
 
@@ -146,11 +147,6 @@ export const submissionUrls = {
     ])}`,
 };
 
-/** A level of the breadcrumb: its name, and where it leads (none for the page itself). */
-export interface Crumb {
-  name: string;
-  to?: string;
-}
 
 /**
  * The levels above the pages, as /checkLog's (seed 002 §2): 生产中心 / 配件检测 / 配件详情 /

@@ -1,3 +1,4 @@
+import type { Crumb } from '../../components/trail-page-header';
 import { dtuTaskListUrl, pageQuery, partsDetailUrl } from '../../lib/dtu-page-urls';
 import { MENUS } from '@factory/contracts';
 
@@ -92,11 +93,6 @@ export const dtuWatchUrls = {
     `/dtuTaskWatchDetail${pageQuery([['taskDetailId', taskDetailId], ...carried(context)])}`,
 };
 
-/** The crumb of one level: its name, and where it leads (none for the page itself or an unknown level). */
-export interface Crumb {
-  name: string;
-  to?: string;
-}
 
 /**
  * The levels above a task page (seed 002 §2 checkLog): 生产中心 / 配件检测 / 配件详情 /

@@ -14,7 +14,7 @@ import { ReportDevices } from '../components/report-devices';
 import { ReportHead } from '../components/report-head';
 import { ReportAppearance, ReportBasicInfo, ReportOrderInfo } from '../components/report-info';
 import { SignalChart } from '../components/signal-chart';
-import { SubmissionPageHeader } from '../components/submission-page-header';
+import { TrailPageHeader } from '../../../components/trail-page-header';
 import { idParam, isRework, type SubmissionContext, submissionContextOf, submissionTrail, submissionUrls } from '../dtu-submission-view';
 import { signalPointsOf } from '../signal-chart-view';
 import './check-report.css';
@@ -46,7 +46,7 @@ export function CheckReportPage() {
 
   return (
     <div className="check-report">
-      <SubmissionPageHeader
+      <TrailPageHeader
         title={TITLE}
         trail={submissionTrail(known, isRework(known), { underRecords: true })}
         backTo={back.backTo}

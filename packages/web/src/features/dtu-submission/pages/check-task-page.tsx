@@ -11,7 +11,7 @@ import { useDtuTask } from '../api/get-dtu-task';
 import { useSamplingBatches } from '../api/get-sampling-batches';
 import { CheckConfigCard } from '../components/check-config-card';
 import { SamplingBatchTable } from '../components/sampling-batch-table';
-import { SubmissionPageHeader } from '../components/submission-page-header';
+import { TrailPageHeader } from '../../../components/trail-page-header';
 import { TaskGate } from '../components/task-gate';
 import { TaskHeader } from '../components/task-header';
 import { idParam, isRework, type SubmissionContext, submissionContextOf, submissionTrail, submissionUrls } from '../dtu-submission-view';
@@ -36,7 +36,7 @@ export function CheckTaskPage() {
 
   return (
     <div className="dtu-submission-page">
-      <SubmissionPageHeader title={TITLE} trail={submissionTrail(context, rework)} backTo={back.backTo} />
+      <TrailPageHeader title={TITLE} trail={submissionTrail(context, rework)} backTo={back.backTo} />
       {taskId === null ? (
         <MissingQuery title="未指定任务" hint="请从DTU任务列表点击“抽检”打开" {...back} />
       ) : (

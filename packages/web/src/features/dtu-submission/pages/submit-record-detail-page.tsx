@@ -10,7 +10,7 @@ import type { BatchUnitQuery } from '../api/dtu-submission-keys';
 import { useBatchUnits } from '../api/get-batch-units';
 import { useDtuTask } from '../api/get-dtu-task';
 import { BatchUnitTable } from '../components/batch-unit-table';
-import { SubmissionPageHeader } from '../components/submission-page-header';
+import { TrailPageHeader } from '../../../components/trail-page-header';
 import { TaskGate } from '../components/task-gate';
 import { TaskHeader } from '../components/task-header';
 import {
@@ -50,7 +50,7 @@ export function SubmitRecordDetailPage() {
 
   return (
     <div className="dtu-submission-page">
-      <SubmissionPageHeader title={TITLE} trail={submissionTrail(context, rework, { underRecords: true })} backTo={back.backTo} />
+      <TrailPageHeader title={TITLE} trail={submissionTrail(context, rework, { underRecords: true })} backTo={back.backTo} />
       {taskId === null || batchId === null ? (
         <MissingQuery title="未指定提交批次" hint="请从提交记录点击批次的提交数量打开" {...back} />
       ) : (

@@ -8,7 +8,7 @@ import { useUrlListState } from '../../../lib/use-url-list-state';
 import type { SubmitRecordQuery } from '../api/dtu-submission-keys';
 import { useDtuTask } from '../api/get-dtu-task';
 import { useSubmitRecords } from '../api/get-submit-records';
-import { SubmissionPageHeader } from '../components/submission-page-header';
+import { TrailPageHeader } from '../../../components/trail-page-header';
 import { SubmitCounters } from '../components/submit-counters';
 import { SubmitRecordTable } from '../components/submit-record-table';
 import { TaskGate } from '../components/task-gate';
@@ -34,7 +34,7 @@ export function SubmitRecordPage() {
 
   return (
     <div className="dtu-submission-page">
-      <SubmissionPageHeader title={TITLE} trail={submissionTrail(context, rework)} backTo={back.backTo} />
+      <TrailPageHeader title={TITLE} trail={submissionTrail(context, rework)} backTo={back.backTo} />
       {taskId === null ? (
         <MissingQuery title="未指定任务" hint="请从DTU任务列表点击“提交记录”打开" {...back} />
       ) : (

@@ -10,7 +10,7 @@ import { useUrlListState } from '../../../lib/use-url-list-state';
 import { useCheckHistory } from '../api/get-check-history';
 import { useDtuTask } from '../api/get-dtu-task';
 import type { CheckHistoryFilter } from '../api/dtu-watch-keys';
-import { TaskPageHeader } from '../components/task-page-header';
+import { TrailPageHeader } from '../../../components/trail-page-header';
 import { afterToday, contentText, DAY_FORMAT, dayOf, REPORT_SOURCE_NAMES, reportRange } from '../check-log-view';
 import { dtuWatchUrls, idParam, isRework, taskContextOf, taskTrail } from '../dtu-watch-view';
 import './dtu-watch-pages.css';
@@ -33,7 +33,7 @@ export function CheckLogPage() {
 
   return (
     <div className="dtu-watch-page">
-      <TaskPageHeader title={TITLE} trail={taskTrail({ ...context, check: false }, rework)} backTo={backTo} />
+      <TrailPageHeader title={TITLE} trail={taskTrail({ ...context, check: false }, rework)} backTo={backTo} />
       {dtuId === null ? (
         <MissingQuery title="未指定DTU" hint="请从DTU任务列表点击“检测日志”打开" backTo={backTo} backLabel={rework ? '返回返工模式' : '返回DTU任务'} />
       ) : (

@@ -6,7 +6,7 @@ import { useQueryError } from '../../../lib/use-query-error';
 import { useDeviceTest } from '../api/get-device-test';
 import { useDtuTask } from '../api/get-dtu-task';
 import { useSampleTest } from '../api/get-sample-test';
-import { TaskPageHeader } from '../components/task-page-header';
+import { TrailPageHeader } from '../../../components/trail-page-header';
 import { ItemResultTag, ManageStatusTag, TestResultTag } from '../components/test-result-tag';
 import {
   durationText,
@@ -52,7 +52,7 @@ export function DtuTaskWatchDetailPage() {
 
   return (
     <div className="dtu-watch-page">
-      <TaskPageHeader title={TITLE} trail={trail} backTo={backTo} />
+      <TrailPageHeader title={TITLE} trail={trail} backTo={backTo} />
       {testId === null ? (
         <MissingQuery title="未指定设备" hint="请从任务进度的设备列表点击“详情”打开" backTo={backTo} backLabel="返回任务进度" />
       ) : (

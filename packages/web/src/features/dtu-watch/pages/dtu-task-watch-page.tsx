@@ -6,7 +6,7 @@ import { useQueryError } from '../../../lib/use-query-error';
 import { useDtuTask } from '../api/get-dtu-task';
 import { dtuWatchKeys } from '../api/dtu-watch-keys';
 import { DeviceTestTable } from '../components/device-test-table';
-import { TaskPageHeader } from '../components/task-page-header';
+import { TrailPageHeader } from '../../../components/trail-page-header';
 import { TaskSummary } from '../components/task-summary';
 import { dtuWatchUrls, idParam, isRework, type TaskContext, taskContextOf, taskTrail } from '../dtu-watch-view';
 import './dtu-watch-pages.css';
@@ -31,7 +31,7 @@ export function DtuTaskWatchPage() {
 
   return (
     <div className="dtu-watch-page">
-      <TaskPageHeader title={TITLE} trail={taskTrail(context, rework)} backTo={backTo} />
+      <TrailPageHeader title={TITLE} trail={taskTrail(context, rework)} backTo={backTo} />
       {taskId === null ? (
         <MissingQuery title="未指定任务" hint="请从DTU任务列表点击“任务进度”打开" {...back} />
       ) : !task.data ? (

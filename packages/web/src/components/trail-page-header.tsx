@@ -2,10 +2,15 @@ import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Breadcrumb, Button, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
-import type { Crumb } from '../dtu-watch-view';
-import '../../../components/page-header.css';
+import './page-header.css';
 
-interface TaskPageHeaderProps {
+/** A level of the breadcrumb: its name, and where it leads (none for the page itself or an unknown level). */
+export interface Crumb {
+  name: string;
+  to?: string;
+}
+
+interface TrailPageHeaderProps {
   title: string;
   /** the levels above this page; each with an address is a link */
   trail: readonly Crumb[];
@@ -15,10 +20,11 @@ interface TaskPageHeaderProps {
 }
 
 /**
- * The page header of the task pages: the shared header's look, with a breadcrumb whose
- * levels lead back (seed 002 §2 checkLog: each level names its page), and 返回.
+ * The header of pages reached through others (the DTU task pages, seed 002 §2): the
+ * shared header's look, with a breadcrumb whose levels lead back (as /checkLog's: each
+ * level names its page), and 返回.
  */
-export function TaskPageHeader({ title, trail, backTo, extra }: TaskPageHeaderProps) {
+export function TrailPageHeader({ title, trail, backTo, extra }: TrailPageHeaderProps) {
   const navigate = useNavigate();
   const items = [...trail, { name: title }].map((crumb) => ({
     title: 'to' in crumb && crumb.to ? <Link to={crumb.to}>{crumb.name}</Link> : crumb.name,
