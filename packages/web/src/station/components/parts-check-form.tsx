@@ -6,6 +6,7 @@ import { DtuScanBox } from './dtu-scan-box';
 import { type DtuVerdict, failureRowsOf } from './dtu-verdict-screen';
 import { DtuUnitPanel } from './dtu-unit-panel';
 import { KeyChecks, unconfirmedKeyTests } from './key-checks';
+import { TestFormActions } from './test-form-actions';
 
 interface PartsCheckFormProps {
   token: string;
@@ -90,23 +91,16 @@ export function PartsCheckForm({ token, assignment, results, onScanStart, onVerd
           </p>
         </section>
       )}
-      <div className="test-form__actions">
-        <button
-          type="button"
-          className="button button--ghost"
-          disabled={submitting || !unit}
-          onClick={() => {
-            clear();
-            setNotice(null);
-            backToScan();
-          }}
-        >
-          清空
-        </button>
-        <button type="button" className="button button--primary button--submit" disabled={submitting || !unit} onClick={() => void submit()}>
-          {submitting ? '提交中…' : '提交'}
-        </button>
-      </div>
+      <TestFormActions
+        submitting={submitting}
+        hasUnit={!!unit}
+        onClear={() => {
+          clear();
+          setNotice(null);
+          backToScan();
+        }}
+        onSubmit={() => void submit()}
+      />
     </div>
   );
 }

@@ -11,6 +11,7 @@ import { KeyChecks, unconfirmedKeyTests } from './key-checks';
 import { isUnfilled, type OtherCheck, OtherChecks } from './other-checks';
 import type { SampleVerdict } from './sample-verdict-screen';
 import type { FailureRow } from './verdict-screen';
+import { TestFormActions } from './test-form-actions';
 
 interface SamplingFormProps {
   token: string;
@@ -175,23 +176,16 @@ export function SamplingForm({ token, assignment, batch, results, onScanStart, o
           </p>
         </section>
       )}
-      <div className="test-form__actions">
-        <button
-          type="button"
-          className="button button--ghost"
-          disabled={submitting || !unit}
-          onClick={() => {
-            clear();
-            setNotice(null);
-            backToScan();
-          }}
-        >
-          清空
-        </button>
-        <button type="button" className="button button--primary button--submit" disabled={submitting || !unit} onClick={() => void submit()}>
-          {submitting ? '提交中…' : '提交'}
-        </button>
-      </div>
+      <TestFormActions
+        submitting={submitting}
+        hasUnit={!!unit}
+        onClear={() => {
+          clear();
+          setNotice(null);
+          backToScan();
+        }}
+        onSubmit={() => void submit()}
+      />
     </div>
   );
 }
