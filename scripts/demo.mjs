@@ -2,7 +2,8 @@
 // through the API (lines, PADs, users, two published products, two running tasks) and the
 // simulator testing units at every station, so every page of the console has live data; a
 // warehouse at a PDA stocks the passed units in batches, spot-checks them and ships accepted ones;
-// DTU benches at 配件检测 PADs test DTU units, the units reporting to the server's MQTT broker.
+// DTU benches at 配件检测 PADs test DTU units, the units reporting to the server's MQTT broker; the
+// DTU tasks are submitted as units are judged and a sampling terminal samples the batches.
 // It runs until Ctrl-C: when a task is over the simulator plans the next one on the same line
 // and PADs (--continuous) and says which. Ctrl-C stops the simulator (it answers the results
 // in flight), then the server.
@@ -118,6 +119,10 @@ const dtu = plan.accessories.testing;
 const dtuOn = !args.includes('--no-dtu');
 const dtuManual = dtu.tasks.flatMap((task) => (task.manualPads ?? []).map((pad) => `${pad.code} (${task.fittingType})`));
 const dtuBenches = dtu.tasks.flatMap((task) => task.benches.map((bench) => bench.pad.code));
+// Sampling of the submitted DTU batches: a simulated bench and a terminal left to a person (docs/simulator.md).
+const sampling = plan.accessories.sampling;
+const samplingManual = sampling.tasks.flatMap((task) => (task.manualPad ? [`${task.manualPad.code} (抽检 ${task.taskName})`] : []));
+const samplingBenches = sampling.tasks.map((task, index) => `${task.pad.code} (${sampling.userPrefix}${String(index + 1).padStart(2, '0')}@admin)`);
 console.log(`
 工厂生产检测管理平台 demo: ${url}  (data in data/demo, wiped at every start)
   console      admin / ${adminPassword}  (platform administrator)
@@ -128,9 +133,15 @@ console.log(`
                (仓库质检员: 入库 · 抽检 · 出库 at the PDA, 抽检管理 and 出库记录 in the console)
   配件检测     ${url}/station  terminal ${dtuManual.join(' or ')}, user ${dtu.manualUser.name}@admin / ${dtu.manualUser.password}
                (PAD APP → 配件检测; the tasks: 配件管理 → the DTU part → a DTU's 任务, 返工模式, 检测日志)
+               sampling terminal ${samplingManual.join(' or ')}, the same user (a task's 提交记录, 抽检, 检验报告)
   simulated    ${plan.operatorPrefix}01@admin … at ${plan.padPrefix}-1-01 …, password ${plan.operatorPassword}
                ${warehouseOn ? `the warehouse at ${warehouse.pda.code} (${warehouse.user.name}@admin)` : 'no warehouse (--no-warehouse)'}
-               ${dtuOn ? `DTU benches at ${dtuBenches.join(', ')} (${dtu.userPrefix}01@admin …), units publishing to ${mqttUrl}` : 'no DTU benches (--no-dtu)'}
+               ${
+  dtuOn
+    ? `DTU benches at ${dtuBenches.join(', ')} (${dtu.userPrefix}01@admin …), units publishing to ${mqttUrl}\n` +
+      `               the DTU tasks submitted as units are judged, batches sampled at ${samplingBenches.join(', ')}`
+    : 'no DTU benches (--no-dtu)'
+}
 When a task is over the next one is planned on the same line and PADs (the output says which).${
   warehouseOn ? '\nThe warehouse stocks passed units in batches, spot-checks each closed batch and ships accepted ones:\n抽检管理 and 出库记录 fill within the first minutes.' : ''
 }

@@ -1,6 +1,6 @@
 import type { AutoPropertyAddBody, CommunicationTypeCode, OtherPropertyAddBody, SerialPropertyAddBody } from '@factory/contracts';
 import type { DevicePicture } from './demo-files.js';
-import { DEMO_DTU_TESTING, type DtuTestingPlan } from './dtu-plan.js';
+import { DEMO_DTU_SAMPLING, DEMO_DTU_TESTING, type DtuSamplingPlan, type DtuTestingPlan } from './dtu-plan.js';
 
 // The demo factory's accessory catalogue (issue 16): a DTU part with a cellular and a
 // bluetooth model, each with the properties a factory really tests, and a
@@ -43,6 +43,8 @@ export interface AccessoryPlan {
   modules: ModulePlan[];
   /** DTU tasks tested at PADs in 配件检测 mode (dtu-plan.ts), seeded once the catalogue is */
   testing?: DtuTestingPlan;
+  /** sampling inspection of the tasks' submitted batches (dtu-plan.ts), seeded once the tasks are */
+  sampling?: DtuSamplingPlan;
 }
 
 const WHITE = [246, 247, 249] as const;
@@ -90,7 +92,8 @@ const CELLULAR: DtuPlan = {
     },
     { name: '供电电压', code: 'VOLTAGE', dataType: 'float', verifyRule: 'RANGE', minValue: '4.8', maxValue: '5.2', description: '单位V' },
   ],
-  other: APPEARANCE,
+  // a measured check too, so the report's 基本检测 shows values beside the visual verdicts
+  other: [...APPEARANCE, { category: '尺寸检查', property: '外壳长度', checkTool: '游标卡尺', checkStandard: '100±0.5mm' }],
   stopped: ['VOLTAGE'],
 };
 
@@ -148,4 +151,5 @@ export const DEMO_ACCESSORIES: AccessoryPlan = {
     },
   ],
   testing: DEMO_DTU_TESTING,
+  sampling: DEMO_DTU_SAMPLING,
 };

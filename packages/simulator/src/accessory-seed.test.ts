@@ -48,7 +48,13 @@ describe('the demo accessory catalogue', () => {
     const mode = (await api(DTU_PROPERTY_ENDPOINTS.autoPropertyList, { dtuId: bluetooth.id, pageSize: 0 })).list.find((p) => p.code === 'WORK_MODE');
     expect(mode).toMatchObject({ dataType: 'enum', enumMap: { 0: '广播', 1: '连接', 2: '休眠' }, aimEnumMap: { 0: '广播' } });
     const other = (await api(DTU_PROPERTY_ENDPOINTS.otherPropertyList, { dtuId: cellular.id, pageSize: 0 })).list;
-    expect(other).toHaveLength(3);
+    // the other properties a sample is judged on by hand, all under test
+    expect(other.map((property) => [property.category, property.property, property.checkTool, property.checkStandard, property.status].join(' / ')).sort()).toEqual([
+      '外观检查 / 外壳 / 目测 / 外壳无划痕、无变形、无污渍 / 1',
+      '外观检查 / 标签 / 目测 / 标签清晰端正，型号与BOM一致 / 1',
+      '尺寸检查 / 外壳长度 / 游标卡尺 / 100±0.5mm / 1',
+      '接口检查 / 接线端子 / 万用表 / 端子牢固，电源与串口线导通正常 / 1',
+    ]);
 
     const modules = (await api(COMMUNICATION_ENDPOINTS.communicationList, {})).list;
     expect(modules).toHaveLength(1);

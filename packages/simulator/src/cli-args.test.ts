@@ -47,8 +47,10 @@ describe('simulator command line', () => {
       dtu: true,
       dtuRate: 12,
       dtuFailureRate: 0.08,
+      dtuSubmitEvery: 20,
       mqttUrl: 'mqtt://10.0.0.5:1883',
     });
+    expect(parseCli(['--seed-factory', '--dtu-submit-every', '0'], env).dtuSubmitEvery).toBe(0);
     expect(parseCli(['--seed-factory', '--no-dtu'], env).dtu).toBe(false);
     expect(parseCli([], env).dtu).toBe(false);
     expect(() => parseCli(['--dtu'], env)).toThrow('--dtu needs --seed-factory');
@@ -61,6 +63,7 @@ describe('simulator command line', () => {
   it.each([
     [['--dtu-rate', '-1'], /--dtu-rate/],
     [['--dtu-failure-rate', '2'], /--dtu-failure-rate/],
+    [['--dtu-submit-every', '2.5'], /--dtu-submit-every/],
     [['--spot-defect-rate', '1.5'], /--spot-defect-rate/],
     [['--spot-defect-rate', '-0.1'], /--spot-defect-rate/],
     [['--spot-defect-rate', ''], /--spot-defect-rate/],

@@ -20,6 +20,8 @@ export interface CliOptions {
   dtuRate: number;
   /** share of DTU units with a fault */
   dtuFailureRate: number;
+  /** units judged on a DTU task between two submits (提交); 0 never submits */
+  dtuSubmitEvery: number;
   /** the broker the DTU units publish to */
   mqttUrl: string;
   adminUser: string;
@@ -53,6 +55,8 @@ tests units at its flow with values drawn around the standard, and submits.
                           they test DTU units of the seeded DTU tasks, the units reporting over MQTT)
   --dtu-rate <r>          DTU units per minute per bench (default 12; 0 = as fast as the server answers)
   --dtu-failure-rate <f>  share of DTU units with a fault, 0 to 1 (default 0.08)
+  --dtu-submit-every <n>  submit (提交) a DTU task every n units judged, the first batch at n/2, so the
+                          seeded sampling terminal samples the batches (default 20; 0 = never)
   --mqtt-url <url>        the broker the DTU units publish to (default $MQTT_URL, else the server's
                           embedded broker: mqtt://<host of --url>:1883)
   --admin-user <name>     console user that seeds and reads codes (default admin)
@@ -102,6 +106,7 @@ export function parseCli(argv: readonly string[], env: Record<string, string | u
       dtu: { type: 'boolean' },
       'dtu-rate': { type: 'string' },
       'dtu-failure-rate': { type: 'string' },
+      'dtu-submit-every': { type: 'string' },
       'mqtt-url': { type: 'string' },
       'admin-user': { type: 'string' },
       'admin-password': { type: 'string' },
@@ -134,6 +139,7 @@ export function parseCli(argv: readonly string[], env: Record<string, string | u
     dtu: values.dtu ?? seedFactory,
     dtuRate: number('dtu-rate', values['dtu-rate'], 12, (n) => n >= 0 && n <= 6000, 'a number from 0 to 6000'),
     dtuFailureRate: number('dtu-failure-rate', values['dtu-failure-rate'], 0.08, (n) => n >= 0 && n <= 1, 'a number from 0 to 1'),
+    dtuSubmitEvery: number('dtu-submit-every', values['dtu-submit-every'], 20, (n) => Number.isInteger(n) && n >= 0 && n <= 100_000, 'a whole number from 0 to 100000'),
     mqttUrl: values['mqtt-url'] ?? defaultMqttUrl(url, env),
     adminUser,
     adminPassword,

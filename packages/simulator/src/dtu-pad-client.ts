@@ -7,6 +7,8 @@ export type DtuResultAnswer = Answer<typeof PAD.stationDtuResult>;
 /** A unit named by its IMEI or its MAC, as the station's bodies name it. */
 export type UnitRef = { imei: string } | { mac: string };
 export type DtuResultBody = BodyIn<typeof PAD.stationDtuResult>;
+export type DtuSampleBody = BodyIn<typeof PAD.stationDtuSample>;
+export type DtuSampleAnswer = Answer<typeof PAD.stationDtuSample>;
 
 /**
  * What a test bench needs of a PAD in 配件检测 mode (docs/api.md, DESIGN.md §9.4). A
@@ -16,11 +18,17 @@ export type DtuResultBody = BodyIn<typeof PAD.stationDtuResult>;
 export interface DtuPadApi {
   readonly terminalCode: string;
   dtuAssignment(): Promise<DtuAssignment>;
-  scan(unit: UnitRef): Promise<DtuUnitView>;
+  /** a sampling terminal names the batch the unit is sampled in; a production PAD names none */
+  scan(unit: UnitRef, batchId?: number): Promise<DtuUnitView>;
   unit(unit: UnitRef): Promise<DtuUnitView>;
   /** values read over the unit's serial link; the unit as it stands, or null when it is not under test */
   report(unit: UnitRef, content: Record<string, string | number | boolean>): Promise<DtuUnitView | null>;
   result(body: DtuResultBody): Promise<DtuResultAnswer>;
+}
+
+/** A sampling terminal (mode SAMPLING, docs/dtu-submission.md): a PAD that also records the other checks of a sample. */
+export interface SamplingPadApi extends DtuPadApi {
+  sample(body: DtuSampleBody): Promise<DtuSampleAnswer>;
 }
 
 /**
@@ -29,13 +37,13 @@ export interface DtuPadApi {
  * sign-in-again code. A result sent again after a network error, a timeout or a 5xx
  * carries the same clientResultId, which the server stores once.
  */
-export class DtuPadClient extends StationClient implements DtuPadApi {
+export class DtuPadClient extends StationClient implements SamplingPadApi {
   dtuAssignment(): Promise<DtuAssignment> {
     return this.call(PAD.stationDtuAssignment);
   }
 
-  scan(unit: UnitRef): Promise<DtuUnitView> {
-    return this.call(PAD.stationDtuScan, unit);
+  scan(unit: UnitRef, batchId?: number): Promise<DtuUnitView> {
+    return this.call(PAD.stationDtuScan, batchId === undefined ? unit : { ...unit, batchId });
   }
 
   unit(unit: UnitRef): Promise<DtuUnitView> {
@@ -48,5 +56,9 @@ export class DtuPadClient extends StationClient implements DtuPadApi {
 
   result(body: DtuResultBody): Promise<DtuResultAnswer> {
     return this.call(PAD.stationDtuResult, body);
+  }
+
+  sample(body: DtuSampleBody): Promise<DtuSampleAnswer> {
+    return this.call(PAD.stationDtuSample, body);
   }
 }

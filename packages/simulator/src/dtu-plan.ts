@@ -1,3 +1,5 @@
+import type { InspectionLevel } from '@factory/contracts';
+
 /*
  * DTU testing in the demo factory (issue 17, DESIGN.md §9.3, §9.4): a parts-check line
  * with PADs in 配件检测 mode, a role and users for them, and three tasks of the seeded
@@ -86,6 +88,50 @@ export const DEMO_DTU_TESTING: DtuTestingPlan = {
       excelRows: 0,
       expireDays: 30,
       benches: [{ pad: { code: 'SIM-DTU-04', name: '返工检测1号' } }],
+    },
+  ],
+};
+
+/**
+ * A task's sampling inspection (issue 18, docs/dtu-submission.md): terminals of the
+ * parts-check line bound to the task by 配置抽检任务, and what each batch is sampled by.
+ */
+export interface DtuTaskSamplingPlan {
+  /** the production task sampled, by its name (任务名称) */
+  taskName: string;
+  /** the terminal a simulated sampling bench works */
+  pad: TerminalPlan;
+  /** a sampling terminal of the task left to a person */
+  manualPad?: TerminalPlan;
+  /** 抽检数量: samples per batch (at most the batch) */
+  quantity: number;
+  inspectionLevel: InspectionLevel;
+  aql: number;
+}
+
+export interface DtuSamplingPlan {
+  /** the sampling benches' users are `<userPrefix>01` …, one per simulated sampling terminal (role 配件检测员) */
+  userPrefix: string;
+  password: string;
+  tasks: DtuTaskSamplingPlan[];
+}
+
+/**
+ * The demo's sampling: the cellular task's batches, five samples each at level II and
+ * AQL 1.0 (for the demo's lots of 10–20 units GB/T 2828.1 gives Ac 0, Re 1: one defect
+ * rejects), at a simulated terminal and one left to a person.
+ */
+export const DEMO_DTU_SAMPLING: DtuSamplingPlan = {
+  userPrefix: 'cj',
+  password: 'Station123',
+  tasks: [
+    {
+      taskName: '三合一DTU首批',
+      pad: { code: 'SIM-DTU-C1', name: '抽检终端1号' },
+      manualPad: { code: 'SIM-DTU-C2', name: '抽检人工' },
+      quantity: 5,
+      inspectionLevel: 'II',
+      aql: 1.0,
     },
   ],
 };

@@ -1,17 +1,23 @@
 import { randomBytes } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
-import { dtuReportTopic } from '@factory/contracts';
+import { type BatchDetailItem, DTU_SUBMISSION_ENDPOINTS, dtuReportTopic } from '@factory/contracts';
 import { connect } from 'mqtt';
+import type { ConsoleApi } from './console-client.js';
 import { DtuPadClient } from './dtu-pad-client.js';
+import { runSamplingBench } from './dtu-sampling-bench.js';
+import type { DtuSamplerLogin } from './dtu-sampling-seed.js';
 import type { DtuBenchLogin } from './dtu-seed.js';
 import { type DtuLink, DtuStats, RepairQueue, runDtuBench } from './dtu-station.js';
+import { BatchSubmitter } from './dtu-submitter.js';
 import { UnitSerials } from './dtu-unit.js';
 import { seededRandom } from './random.js';
 import { StationRefusal } from './station-client.js';
 
 /*
- * The DTU side of a run (DESIGN.md §9.4): a bench per seeded PAD in 配件检测 mode, the
- * units on its fixture publishing to the broker the server listens on.
+ * The DTU side of a run (DESIGN.md §9.4, §9.5): a bench per seeded PAD in 配件检测 mode,
+ * the units on its fixture publishing to the broker the server listens on; the tasks
+ * submitted (提交) as units are judged, and a sampling bench at each bound sampling
+ * terminal sampling the batches.
  */
 
 /** An MQTT link of one bench's fixture: publishes a unit's report on the unit's topic, QoS 1. */
@@ -56,6 +62,18 @@ export function mqttLink(url: string, clientId: string, connectWaitMs = 5_000): 
   };
 }
 
+/** The units of a batch as the console lists them (提交批次的设备), a page of a thousand at a time. */
+export function batchUnitsOf(api: ConsoleApi): (batchId: number) => Promise<BatchDetailItem[]> {
+  return async (batchId) => {
+    const units: BatchDetailItem[] = [];
+    for (let page = 1; ; page++) {
+      const answer = await api(DTU_SUBMISSION_ENDPOINTS.dtuTaskSubmitRecordDetailList, { batchId, page, pageSize: 1000 });
+      units.push(...answer.list);
+      if (answer.list.length < 1000 || units.length >= answer.total) return units;
+    }
+  };
+}
+
 export interface DtuRunOptions {
   baseUrl: string;
   mqttUrl: string;
@@ -68,10 +86,18 @@ export interface DtuRunOptions {
   rescanRate?: number;
   earlyReportRate?: number;
   valueWaitMs?: number;
+  /** how often a paused bench, or a sampling bench with no batch waiting, looks again (the benches' defaults otherwise) */
+  pollMs?: number;
   /** where the units' serials start (default: from the clock) */
   serialStart?: number;
+  /** the console session that submits the tasks (submitEvery) and lists a batch's units (samplers) */
+  api?: ConsoleApi;
+  /** judged units of a task between two submits (提交); 0 or absent: the run submits nothing */
+  submitEvery?: number;
+  /** the sampling terminals bound to the tasks (seedDtuSampling), a sampling bench at each; they need `api` */
+  samplers?: readonly DtuSamplerLogin[];
   /** the fixtures' broker links (tests pass fakes); mqttLink by default */
-  linkOf?: (bench: DtuBenchLogin) => MqttLink;
+  linkOf?: (bench: { pad: { terminalCode: string } }) => MqttLink;
   log?: (line: string) => void;
 }
 
@@ -79,6 +105,8 @@ export interface DtuRun {
   readonly stats: DtuStats;
   /** benches whose PAD signed in */
   readonly benches: number;
+  /** sampling benches whose terminal signed in */
+  readonly samplers: number;
   /** failed units waiting for a rework bench */
   repairsWaiting(): number;
   readonly done: Promise<void>;
@@ -89,8 +117,10 @@ export interface DtuRun {
 
 /**
  * Signs every bench's PAD (and serial terminal) in, connects its fixture to the
- * broker and runs it. A bench whose sign-in is refused is left out and logged; a
- * bench that fails later is logged and ends, the others go on.
+ * broker and runs it; with a console session, submits the tasks every `submitEvery`
+ * judged units and runs a sampling bench at each sampling terminal. A bench whose
+ * sign-in is refused is left out and logged; a bench that fails later is logged and
+ * ends, the others go on.
  */
 export async function startDtuTesting(options: DtuRunOptions): Promise<DtuRun> {
   const log = options.log ?? (() => {});
@@ -106,6 +136,27 @@ export async function startDtuTesting(options: DtuRunOptions): Promise<DtuRun> {
   const clients: DtuPadClient[] = [];
   const links: MqttLink[] = [];
   const runs: Promise<void>[] = [];
+  const api = options.api;
+  const submitter = new BatchSubmitter(
+    async (taskId) => {
+      if (!api) throw new Error('no console session to submit with');
+      return api(DTU_SUBMISSION_ENDPOINTS.dtuTaskSubmit, { taskId });
+    },
+    api ? (options.submitEvery ?? 0) : 0,
+    stats,
+    log,
+  );
+  const linkOf = async (bench: { pad: { terminalCode: string } }) => {
+    const link = options.linkOf?.(bench) ?? mqttLink(options.mqttUrl, `sim-${bench.pad.terminalCode}-${randomBytes(3).toString('hex')}`);
+    links.push(link);
+    if (!(await link.connected)) log(`DTU bench ${bench.pad.terminalCode}: the broker at ${options.mqttUrl} does not answer yet; its units' reports wait for it`);
+    return link;
+  };
+  const ended = (terminalCode: string) => (error: unknown) => {
+    if (abort.signal.aborted) return;
+    const reason = error instanceof StationRefusal ? `${error.status} ${error.message}` : (error as Error).message;
+    log(`DTU bench ${terminalCode}: stopped by an error: ${reason}`);
+  };
 
   const signIn = async (login: { terminalCode: string; username: string; password: string }) => {
     const client = new DtuPadClient({ baseUrl: options.baseUrl, signal: abort.signal });
@@ -125,9 +176,7 @@ export async function startDtuTesting(options: DtuRunOptions): Promise<DtuRun> {
       log(`DTU bench ${bench.pad.terminalCode}: sign-in refused (${error.status} ${error.message}); left out`);
       continue;
     }
-    const link = options.linkOf?.(bench) ?? mqttLink(options.mqttUrl, `sim-${bench.pad.terminalCode}-${randomBytes(3).toString('hex')}`);
-    links.push(link);
-    if (!(await link.connected)) log(`DTU bench ${bench.pad.terminalCode}: the broker at ${options.mqttUrl} does not answer yet; its units' reports wait for it`);
+    const link = await linkOf(bench);
     const run = runDtuBench(
       { pad, serial, link, dtuType: bench.dtuType, standardVoltage: bench.standardVoltage, bandRate: bench.bandRate },
       {
@@ -137,28 +186,59 @@ export async function startDtuTesting(options: DtuRunOptions): Promise<DtuRun> {
         ...(options.rescanRate === undefined ? {} : { rescanRate: options.rescanRate }),
         ...(options.earlyReportRate === undefined ? {} : { earlyReportRate: options.earlyReportRate }),
         ...(options.valueWaitMs === undefined ? {} : { valueWaitMs: options.valueWaitMs }),
+        ...(options.pollMs === undefined ? {} : { pollMs: options.pollMs }),
         serials,
         repairs,
         stats,
         stopping: () => stopping,
         signal: abort.signal,
+        onJudged: () => submitter.unitJudged(bench.taskId),
         log,
       },
-    ).catch((error: unknown) => {
-      if (abort.signal.aborted) return;
-      const reason = error instanceof StationRefusal ? `${error.status} ${error.message}` : (error as Error).message;
-      log(`DTU bench ${bench.pad.terminalCode}: stopped by an error: ${reason}`);
-    });
+    )
+      // A bench that ended on its own (the task finished, its Excel used up) leaves its task's last units to submit.
+      .then(() => (stopping ? undefined : submitter.taskEnded(bench.taskId)))
+      .catch(ended(bench.pad.terminalCode));
+    runs.push(run);
+  }
+
+  let samplers = 0;
+  for (const [index, sampler] of (api ? (options.samplers ?? []) : []).entries()) {
+    let pad: DtuPadClient;
+    try {
+      pad = await signIn(sampler.pad);
+    } catch (error) {
+      if (!(error instanceof StationRefusal)) throw error;
+      log(`sampling bench ${sampler.pad.terminalCode}: sign-in refused (${error.status} ${error.message}); left out`);
+      continue;
+    }
+    const link = await linkOf(sampler);
+    samplers += 1;
+    const run = runSamplingBench(
+      { pad, link, unitsOfBatch: batchUnitsOf(api!), standardVoltage: sampler.standardVoltage, bandRate: sampler.bandRate },
+      {
+        random: seededRandom(seed + 104_723 * (index + 1)),
+        rate: options.rate,
+        stats,
+        stopping: () => stopping,
+        signal: abort.signal,
+        ...(options.valueWaitMs === undefined ? {} : { valueWaitMs: options.valueWaitMs }),
+        ...(options.pollMs === undefined ? {} : { pollMs: options.pollMs }),
+        log,
+      },
+    ).catch(ended(sampler.pad.terminalCode));
     runs.push(run);
   }
 
   const done = Promise.all(runs).then(async () => {
+    await submitter.settled();
     await Promise.all(clients.map((client) => client.logout()));
     await Promise.all(links.map((link) => link.close()));
   });
   return {
     stats,
-    benches: runs.length,
+    benches: runs.length - samplers,
+    samplers,
     repairsWaiting: () => repairs.size(),
     done,
     async stop() {

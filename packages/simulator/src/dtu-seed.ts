@@ -12,7 +12,7 @@ import {
 } from '@factory/contracts';
 import ExcelJS from 'exceljs';
 import type { ConsoleApi } from './console-client.js';
-import { DTU_TESTER_ROLE, type DtuTaskPlan, type DtuTestingPlan } from './dtu-plan.js';
+import { DTU_TESTER_ROLE, type DtuTaskPlan, type DtuTestingPlan, type TerminalPlan } from './dtu-plan.js';
 import { dateFromToday, ensureRole, ensureUser } from './factory-seed.js';
 import type { StationLogin } from './simulation.js';
 
@@ -54,7 +54,7 @@ export async function majorMinorXlsx(rows: number, firstMajor = 1001): Promise<B
 }
 
 /** The DTU models of the catalogue's DTU parts, by model (型号). */
-async function dtusByType(api: ConsoleApi): Promise<Map<string, Dtu>> {
+export async function dtusByType(api: ConsoleApi): Promise<Map<string, Dtu>> {
   const parts = (await api(FITTING_ENDPOINTS.fittingList, { fittingType: DTU_PART_TYPE, pageSize: 0 })).list;
   const dtus = new Map<string, Dtu>();
   for (const part of parts) for (const dtu of (await api(DTU_ENDPOINTS.dtuList, { fittingId: part.id })).list) dtus.set(dtu.dtuType, dtu);
@@ -78,14 +78,8 @@ export async function seedDtuTesting(api: ConsoleApi, baseUrl: string, plan: Dtu
   const aimLineId = lines.find((line) => line.lineNum === plan.aimLineNum)?.id ?? lineId;
 
   // The PADs of every task, on the parts-check line
-  const padCategory = Number(Object.keys(await api(TERMINAL_ENDPOINTS.terminalCategory, { terminalType: 'PAD' }))[0]);
-  const padIds = new Map((await api(DTU_TASK_ENDPOINTS.dtuTaskPadList, { lineId })).map((pad) => [pad.code, pad.id]));
   const terminals = plan.tasks.flatMap((task) => [...task.benches.flatMap((bench) => [bench.pad, ...(bench.serial ? [bench.serial] : [])]), ...(task.manualPads ?? [])]);
-  for (const terminal of terminals) {
-    if (padIds.has(terminal.code)) continue;
-    const id = await api(TERMINAL_ENDPOINTS.terminalAdd, { terminalCode: terminal.code, terminalName: terminal.name, terminalType: 'PAD', categoryId: padCategory, lineId });
-    padIds.set(terminal.code, id);
-  }
+  const padIds = await ensurePads(api, lineId, terminals);
   log(`line ${plan.line.lineName} (${plan.line.lineNum}) with PADs ${terminals.map((terminal) => terminal.code).join(', ')}`);
 
   // The role and its users, on the parts-check line
@@ -138,6 +132,18 @@ export async function seedDtuTesting(api: ConsoleApi, baseUrl: string, plan: Dtu
     log(`${kind} ${taskId} ${task.fittingType}: ${task.dtuType}, ${task.productionNumber} units${excel}, PADs ${[...onTask].join(', ')}, ${detail.status}`);
   }
   return seeded;
+}
+
+/** The line's PADs by code, with those of `terminals` it lacked added to it. */
+export async function ensurePads(api: ConsoleApi, lineId: number, terminals: readonly TerminalPlan[]): Promise<Map<string, number>> {
+  const padCategory = Number(Object.keys(await api(TERMINAL_ENDPOINTS.terminalCategory, { terminalType: 'PAD' }))[0]);
+  const padIds = new Map((await api(DTU_TASK_ENDPOINTS.dtuTaskPadList, { lineId })).map((pad) => [pad.code, pad.id]));
+  for (const terminal of terminals) {
+    if (padIds.has(terminal.code)) continue;
+    const id = await api(TERMINAL_ENDPOINTS.terminalAdd, { terminalCode: terminal.code, terminalName: terminal.name, terminalType: 'PAD', categoryId: padCategory, lineId });
+    padIds.set(terminal.code, id);
+  }
+  return padIds;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DTU_TASK_MSG } from '@factory/contracts';
+import { DTU_SUBMISSION_MSG, DTU_TASK_MSG } from '@factory/contracts';
 import type { DtuAssignment, DtuPadApi, DtuUnitView, UnitRef } from './dtu-pad-client.js';
 import {
   deliveredReport,
@@ -46,6 +46,17 @@ export class DtuStats extends RefusalCounts {
   incomplete = 0;
   /** verdicts that differ from what the drawn values meant (values complete) */
   unexpected = 0;
+  /** 提交: batches made and the units in them */
+  batchesSubmitted = 0;
+  unitsSubmitted = 0;
+  /** samples the sampling benches had judged, and of them defective (NOT_PASS) */
+  samplesJudged = 0;
+  samplesDefective = 0;
+  /** batches a sample of the benches decided */
+  batchesAccepted = 0;
+  batchesRejected = 0;
+  /** units or batches a sampling bench let go on an expected refusal (sampled already, not in the batch, judged meanwhile) */
+  samplingSkipped = 0;
 }
 
 /** Failed units waiting for a rework bench of their model, oldest first. */
@@ -78,10 +89,7 @@ export class RepairQueue {
 }
 
 /** A bench: its PAD, its serial terminal (bluetooth DTUs), the units' broker link and the model's figures. */
-export interface DtuBench {
-  pad: DtuPadApi;
-  serial: DtuPadApi | null;
-  link: DtuLink;
+export interface DtuBench extends Fixture {
   dtuType: string;
   /** the model's standard voltage and baud rate: what a unit's VOLTAGE and BAUD_RATE read around */
   standardVoltage: number;
@@ -107,6 +115,8 @@ export interface DtuBenchOptions {
   pollMs?: number;
   /** how long after the scan the PAD waits for the unit's values before it submits anyway; default 8 s */
   valueWaitMs?: number;
+  /** told after every result the server stored (the run submits the task's units every so many) */
+  onJudged?: () => void;
   log?: (line: string) => void;
 }
 
@@ -229,24 +239,48 @@ function nextUnit(
   return { unit, again: false };
 }
 
+// A unit submitted since it was tested is not tested over even where duplicates are allowed (the rework task).
 const isDuplicate = (error: StationRefusal, unit: DtuUnit) =>
-  error.status === 409 && (error.message === DTU_TASK_MSG.duplicateUnit(unit.code) || error.message.endsWith('已被其他设备使用，任务不允许重复检测'));
+  error.status === 409 &&
+  (error.message === DTU_TASK_MSG.duplicateUnit(unit.code) ||
+    error.message === DTU_SUBMISSION_MSG.submittedNoRetest(unit.code) ||
+    error.message.endsWith('已被其他设备使用，任务不允许重复检测'));
 
 /** Publishes a report, counting a broker that does not take it (the unit's values then never come). */
-async function publish(bench: DtuBench, unit: DtuUnit, report: Report, log: (line: string) => void): Promise<void> {
+async function publish(fixture: Fixture, unit: DtuUnit, report: Report, log: (line: string) => void): Promise<void> {
   try {
-    await bench.link.publish(unit.code, report);
+    await fixture.link.publish(unit.code, report);
   } catch (error) {
-    log(`${bench.pad.terminalCode}: publishing a report of ${unit.code} failed (${(error as Error).message})`);
+    log(`${fixture.pad.terminalCode}: publishing a report of ${unit.code} failed (${(error as Error).message})`);
   }
 }
 
+/** What a unit on the fixture meets: the PAD that scans and watches, the terminal reading its serial link (or none), the broker. */
+export interface Fixture {
+  pad: DtuPadApi;
+  serial: DtuPadApi | null;
+  link: DtuLink;
+}
+
+/** What putting a unit on the fixture takes of a bench's options. */
+export type FixtureOptions = Pick<DtuBenchOptions, 'random' | 'stats' | 'signal' | 'earlyReportRate' | 'valueWaitMs' | 'log'>;
+
 /**
- * One unit on the fixture: its boot message now and then before the scan, the scan,
- * the rest of its reports (and the major/minor it was given), the serial terminal's
- * reads, the PAD watching until every value is there, the key tests, the result.
+ * A unit on the fixture up to its result, the same at a production PAD and a sampling
+ * terminal: its boot message now and then before the scan (`scan`, which names the
+ * batch at a sampling terminal), the rest of its reports and the major/minor it was
+ * given, the serial terminal's reads, then the PAD watching until every tested item has
+ * its value or the wait is over. Answers whether the values are complete; a refused
+ * call of the PAD throws its StationRefusal.
  */
-async function testUnit(bench: DtuBench, assignment: Assignment, unit: DtuUnit, again: boolean, options: DtuBenchOptions, interval: number): Promise<Outcome> {
+export async function putOnFixture(
+  fixture: Fixture,
+  assignment: Assignment,
+  unit: DtuUnit,
+  scan: () => Promise<DtuUnitView>,
+  options: FixtureOptions,
+  interval: number,
+): Promise<{ complete: boolean }> {
   const { random, stats, signal } = options;
   const log = options.log ?? (() => {});
   const ref = refOf(unit);
@@ -254,24 +288,18 @@ async function testUnit(bench: DtuBench, assignment: Assignment, unit: DtuUnit, 
   const gap = () => sleep(interval > 0 ? Math.min(400, interval / 20) * (0.5 + random()) : 0, signal);
   const sequence = reportSequence(unit, random);
   const early = random() < (options.earlyReportRate ?? 0.3);
-  if (early) await publish(bench, unit, sequence[0]!, log);
+  if (early) await publish(fixture, unit, sequence[0]!, log);
 
-  let view: DtuUnitView;
-  try {
-    view = await bench.pad.scan(ref);
-  } catch (error) {
-    return refused(error, unit, bench, stats, log);
-  }
-  if (again) stats.retested += 1;
+  let view = await scan();
   for (const report of early ? sequence.slice(1) : sequence) {
     await gap();
-    await publish(bench, unit, report, log);
+    await publish(fixture, unit, report, log);
   }
-  if (view.majorMinor) await publish(bench, unit, deliveredReport(view.majorMinor), log);
-  if (bench.serial && Object.keys(unit.serialReads).length > 0 && assignment.items.some((item) => item.kind === 'SERIAL')) {
+  if (view.majorMinor) await publish(fixture, unit, deliveredReport(view.majorMinor), log);
+  if (fixture.serial && Object.keys(unit.serialReads).length > 0 && assignment.items.some((item) => item.kind === 'SERIAL')) {
     await gap();
     try {
-      await bench.serial.report(ref, unit.serialReads);
+      await fixture.serial.report(ref, unit.serialReads);
     } catch (error) {
       if (!(error instanceof StationRefusal)) throw error;
       stats.recordRefusal(error.status, error.message);
@@ -280,17 +308,26 @@ async function testUnit(bench: DtuBench, assignment: Assignment, unit: DtuUnit, 
 
   // The PAD shows the values as they come: it asks until every tested item has one, or gives up waiting.
   const deadline = performance.now() + (options.valueWaitMs ?? 8_000);
-  let complete = false;
   for (;;) {
-    try {
-      view = await bench.pad.unit(ref);
-    } catch (error) {
-      return refused(error, unit, bench, stats, log);
-    }
-    complete = valuesComplete(assignment, view);
-    if (complete || performance.now() >= deadline || signal?.aborted) break;
+    view = await fixture.pad.unit(ref);
+    const complete = valuesComplete(assignment, view);
+    if (complete || performance.now() >= deadline || signal?.aborted) return { complete };
     await sleep(VALUE_POLL_MS, signal);
   }
+}
+
+/** One unit tested at a production PAD: on the fixture, then the key tests confirmed and the result posted. */
+async function testUnit(bench: DtuBench, assignment: Assignment, unit: DtuUnit, again: boolean, options: DtuBenchOptions, interval: number): Promise<Outcome> {
+  const { stats } = options;
+  const log = options.log ?? (() => {});
+  const ref = refOf(unit);
+  let complete: boolean;
+  try {
+    ({ complete } = await putOnFixture(bench, assignment, unit, () => bench.pad.scan(ref), options, interval));
+  } catch (error) {
+    return refused(error, unit, bench, stats, log);
+  }
+  if (again) stats.retested += 1;
   if (!complete) stats.incomplete += 1;
 
   let answer;
@@ -300,6 +337,7 @@ async function testUnit(bench: DtuBench, assignment: Assignment, unit: DtuUnit, 
     return refused(error, unit, bench, stats, log);
   }
   stats.tested += 1;
+  options.onJudged?.();
   const passed = answer.testStatus === 'PASS';
   if (passed) stats.passed += 1;
   else stats.failed += 1;

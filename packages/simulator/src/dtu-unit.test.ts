@@ -7,10 +7,12 @@ import {
   identitiesOf,
   imeiOf,
   imsiOf,
+  knownIdentities,
   luhnDigit,
   luhnValid,
   macOf,
   olderVersion,
+  serialOfMac,
   repairedUnit,
   reportSequence,
   standardOf,
@@ -85,6 +87,20 @@ describe('unit identities', () => {
     expect(cellular.iccid).not.toBeNull();
     const bluetooth = identitiesOf('bluetooth', 7);
     expect(bluetooth).toMatchObject({ identity: 'MAC', code: bluetooth.mac, imei: null, iccid: null, imsi: null });
+  });
+
+  it('knows a unit of a submitted batch again by its IMEI and MAC: the same SIM as in production', () => {
+    for (const serial of [0, 42, 1_234_567, 16_777_215]) expect(serialOfMac(macOf(serial))).toBe(serial);
+    expect(serialOfMac('00:11:22:33:44:55')).toBeNull();
+    expect(serialOfMac('not a mac')).toBeNull();
+    const made = identitiesOf('THREE_2_ONE', 1_234_567);
+    expect(knownIdentities('THREE_2_ONE', { imei: made.imei!, mac: made.mac })).toEqual({ ...made, serial: 1_234_567 });
+    const bluetooth = identitiesOf('bluetooth', 77);
+    expect(knownIdentities('bluetooth', { imei: '', mac: bluetooth.mac })).toEqual({ ...bluetooth, serial: 77 });
+    // A person's unit (a code typed at a PAD): its own IMEI and MAC, a SIM of its own.
+    const typed = knownIdentities('THREE_2_ONE', { imei: '490154203237518', mac: '' });
+    expect(typed).toMatchObject({ identity: 'IMEI', code: '490154203237518', imei: '490154203237518' });
+    expect(luhnValid(typed.iccid!)).toBe(true);
   });
 });
 

@@ -235,6 +235,33 @@ export function identitiesOf(communicationType: string | null, serial: number): 
   return { identity, code: imei ?? mac, imei, mac, iccid: sim ? iccidOf(serial) : null, imsi: sim ? imsiOf(serial) : null };
 }
 
+/** The serial a unit's MAC was made from (macOf), or null for a MAC no bench of the simulator made. */
+export function serialOfMac(mac: string): number | null {
+  const match = /^([0-9A-F]{2}:[0-9A-F]{2}:[0-9A-F]{2}):([0-9A-F]{2}):([0-9A-F]{2}):([0-9A-F]{2})$/.exec(mac.toUpperCase());
+  if (!match) return null;
+  const vendor = (MAC_VENDORS as readonly string[]).indexOf(match[1]!);
+  if (vendor < 0) return null;
+  return vendor * 0x1000000 + Number.parseInt(`${match[2]}${match[3]}${match[4]}`, 16);
+}
+
+/**
+ * The identities of a unit known by its IMEI and MAC, as a submitted batch lists it: a
+ * sample put on the fixture again. Where a bench of the simulator made the unit, its
+ * serial is read back from the MAC, so its SIM reports the ICCID and IMSI it reported in
+ * production; a unit of a person's (a code typed at a PAD) gets a serial from its digits.
+ */
+export function knownIdentities(communicationType: string | null, known: { imei: string; mac: string }): UnitIdentities & { serial: number } {
+  const identity = unitIdentityOf(communicationType);
+  let serial = serialOfMac(known.mac);
+  if (serial === null || (identity === 'IMEI' && known.imei !== '' && imeiOf(serial) !== known.imei)) {
+    serial = Number(`${known.imei}${known.mac}`.replace(/\D/g, '').slice(-9) || '0');
+  }
+  const made = identitiesOf(communicationType, serial);
+  const imei = identity === 'IMEI' ? known.imei || made.imei : null;
+  const mac = known.mac || made.mac;
+  return { ...made, identity, code: identity === 'IMEI' ? imei! : mac, imei, mac, serial };
+}
+
 /** A unit on the fixture: who it is, what it reports and what the operator sees at the key tests. */
 export interface DtuUnit extends UnitIdentities {
   serial: number;
@@ -258,6 +285,8 @@ export interface UnitDraw {
   keyTests: readonly string[];
   /** share of units with a fault (0–1) */
   failureRate: number;
+  /** who the unit is when known already (a sample of a submitted batch); made from the serial otherwise */
+  identities?: UnitIdentities;
 }
 
 /** Codes the server judges or that are the unit itself: never drawn to fail. */
@@ -312,7 +341,7 @@ function codesOf(catalogue: readonly CatalogueItem[], tested: readonly TestedIte
  */
 export function drawDtuUnit(draw: UnitDraw, faults = drawFaults(draw.random, draw.tested, draw.keyTests, draw.failureRate)): DtuUnit {
   const { random, unit, tested } = draw;
-  const ids = identitiesOf(unit.communicationType, draw.serial);
+  const ids = draw.identities ?? identitiesOf(unit.communicationType, draw.serial);
   const fill = (catalogue: readonly CatalogueItem[], kind: TestedItem['kind']): Report => {
     const report: Report = {};
     for (const { code, dataType } of codesOf(catalogue, tested, kind)) {

@@ -17,9 +17,12 @@ export { type PassedUnit, planShipments, sampleUnits, startWarehouse, type Wareh
 export { type AccessoryPlan, DEMO_ACCESSORIES } from './accessory-plan.js';
 export { seedAccessories } from './accessory-seed.js';
 export { devicePng } from './demo-files.js';
-export { DEMO_DTU_TESTING, DTU_TESTER_ROLE, type DtuTestingPlan } from './dtu-plan.js';
+export { DEMO_DTU_SAMPLING, DEMO_DTU_TESTING, DTU_TESTER_ROLE, type DtuSamplingPlan, type DtuTestingPlan } from './dtu-plan.js';
 export { type DtuBenchLogin, seedDtuTesting, type SeededDtuTesting } from './dtu-seed.js';
-export { type DtuRun, type DtuRunOptions, mqttLink, startDtuTesting } from './dtu-run.js';
+export { type DtuSamplerLogin, seedDtuSampling, type SeededDtuSampling } from './dtu-sampling-seed.js';
+export { batchUnitsOf, type DtuRun, type DtuRunOptions, mqttLink, startDtuTesting } from './dtu-run.js';
 export { DtuStats, runDtuBench } from './dtu-station.js';
-export { type DtuPadApi, DtuPadClient } from './dtu-pad-client.js';
-export { drawDtuUnit, iccidOf, imeiOf, luhnDigit, macOf } from './dtu-unit.js';
+export { runSamplingBench } from './dtu-sampling-bench.js';
+export { BatchSubmitter } from './dtu-submitter.js';
+export { type DtuPadApi, DtuPadClient, type SamplingPadApi } from './dtu-pad-client.js';
+export { drawDtuUnit, iccidOf, imeiOf, knownIdentities, luhnDigit, macOf } from './dtu-unit.js';

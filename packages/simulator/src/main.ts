@@ -2,6 +2,7 @@
 import { parseCli, USAGE } from './cli-args.js';
 import { consoleLogin } from './console-client.js';
 import { type DtuRun, startDtuTesting } from './dtu-run.js';
+import { type SeededDtuSampling, seedDtuSampling } from './dtu-sampling-seed.js';
 import { type SeededDtuTesting, seedDtuTesting } from './dtu-seed.js';
 import { batchUnitsReader, codesReader, stationsOfRunningTasks } from './factory-discovery.js';
 import { demoPlan } from './factory-plan.js';
@@ -45,6 +46,7 @@ const { api } = admin!;
 let stations: StationLogin[];
 let seeded: SeededFactory | null = null;
 let dtuSeeded: SeededDtuTesting | null = null;
+let samplingSeeded: SeededDtuSampling | null = null;
 const plan = demoPlan({ stations: cli.stations, units: cli.units });
 if (cli.seedFactory) {
   log(`seeding the factory at ${cli.url} …`);
@@ -56,6 +58,14 @@ if (cli.seedFactory) {
       dtuSeeded = await seedDtuTesting(api, cli.url, plan.accessories.testing, (line) => log(`  ${line}`));
     } catch (error) {
       log(`  DTU testing not seeded: ${(error as Error).message}`);
+    }
+  }
+  // Sampling of the submitted batches, once the tasks it samples exist.
+  if (dtuSeeded && plan.accessories?.testing && plan.accessories.sampling) {
+    try {
+      samplingSeeded = await seedDtuSampling(api, cli.url, plan.accessories.testing, plan.accessories.sampling, dtuSeeded, (line) => log(`  ${line}`));
+    } catch (error) {
+      log(`  DTU sampling not seeded: ${(error as Error).message}`);
     }
   }
 } else {
@@ -99,10 +109,21 @@ if (cli.dtu && dtuSeeded && dtuSeeded.benches.length > 0) {
     rate: cli.dtuRate,
     failureRate: cli.dtuFailureRate,
     ...(cli.randomSeed === undefined ? {} : { randomSeed: cli.randomSeed + 15_485_863 }),
+    api,
+    submitEvery: cli.dtuSubmitEvery,
+    // Without submits there is no batch to sample.
+    samplers: cli.dtuSubmitEvery > 0 ? (samplingSeeded?.samplers ?? []) : [],
     log,
   });
   const tasks = [...new Set(dtuSeeded.benches.map((bench) => `${bench.reworkTask ? '返工任务' : 'DTU任务'} ${bench.taskName}`))];
   log(`${dtu.benches} DTU benches (${tasks.join(', ')}) at ${cli.dtuRate || 'full speed'} units/min each, units publishing to ${cli.mqttUrl}`);
+  if (cli.dtuSubmitEvery > 0) {
+    const sampled = samplingSeeded?.samplers.map((sampler) => `${sampler.taskName} at ${sampler.pad.terminalCode}`) ?? [];
+    log(
+      `DTU tasks submitted every ${cli.dtuSubmitEvery} units judged (the first batch at ${Math.ceil(cli.dtuSubmitEvery / 2)}); ` +
+        (dtu.samplers > 0 ? `batches sampled: ${sampled.join(', ')}` : 'no sampling bench'),
+    );
+  }
 }
 
 const simulationOptions = {

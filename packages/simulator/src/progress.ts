@@ -66,6 +66,10 @@ export function dtuProgress(stats: DtuStats, repairsWaiting = 0): string {
     `duplicates refused ${stats.duplicatesRefused}`,
     `reworked ${stats.reworked} (${repairsWaiting} waiting)`,
   ];
+  if (stats.batchesSubmitted > 0) parts.push(`submitted ${stats.batchesSubmitted} batches (${stats.unitsSubmitted} units)`);
+  if (stats.samplesJudged > 0) {
+    parts.push(`sampled ${stats.samplesJudged} (${stats.samplesDefective} defective): batches ${stats.batchesAccepted} 合格, ${stats.batchesRejected} 不合格`);
+  }
   if (stats.retested > 0) parts.push(`retested ${stats.retested}`);
   if (stats.incomplete > 0) parts.push(`values missing ${stats.incomplete}`);
   if (stats.refused > 0) parts.push(`refused ${stats.refused}`);
@@ -78,6 +82,13 @@ export function dtuSummary(stats: DtuStats): string[] {
     `DTU: ${stats.tested} units tested, ${stats.passed} passed, ${stats.failed} failed; ${stats.duplicatesRefused} duplicate scans refused, ` +
       `${stats.retested} retested where allowed, ${stats.reworked} failed units reworked`,
   ];
+  if (stats.batchesSubmitted > 0 || stats.samplesJudged > 0) {
+    lines.push(
+      `DTU: ${stats.batchesSubmitted} batches submitted (${stats.unitsSubmitted} units); ${stats.samplesJudged} samples judged ` +
+        `(${stats.samplesDefective} defective), ${stats.batchesAccepted} batches 合格, ${stats.batchesRejected} 不合格` +
+        (stats.samplingSkipped > 0 ? `; ${stats.samplingSkipped} samples let go (sampled already, or the batch judged meanwhile)` : ''),
+    );
+  }
   if (stats.incomplete > 0) lines.push(`DTU: ${stats.incomplete} units were submitted before all their values came (is the broker the server's?)`);
   if (stats.unexpected > 0) lines.push(`DTU: ${stats.unexpected} verdicts differed from the drawn values' intent`);
   for (const [message, count] of stats.refusals) lines.push(`DTU refused ${count}×: ${message}`);
