@@ -42,6 +42,7 @@ const outputs = [
       mtime(path.join(root, 'packages/web/index.html')),
       mtime(path.join(root, 'packages/web/station.html')),
       mtime(path.join(root, 'packages/web/vite.config.ts')),
+      mtime(path.join(root, 'packages/web/precompress.ts')),
     ],
   },
 ];

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './precompress';
 
 // The console reads the shared contracts from source, so a change there shows up
 // without rebuilding packages/contracts first.
@@ -22,7 +23,7 @@ const stationRoute: Plugin = {
 export default defineConfig({
   // Pinned so `vite build` and the root vitest project agree whatever the cwd is.
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), stationRoute],
+  plugins: [react(), stationRoute, precompress()],
   resolve: { alias: { '@factory/contracts': contracts } },
   build: {
     outDir: 'dist',

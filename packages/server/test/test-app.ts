@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
@@ -143,6 +144,11 @@ export function fakeConsoleDir(): string {
   fs.writeFileSync(path.join(consoleDir, 'station.html'), '<!doctype html><title>station</title>');
   fs.mkdirSync(path.join(consoleDir, 'assets'));
   fs.writeFileSync(path.join(consoleDir, 'assets', 'app-1234.js'), 'console.log(1)');
+  // a built chunk with the variants the build writes beside it (packages/web/precompress.ts)
+  const chunk = `export const words = ${JSON.stringify('工厂生产检测管理平台 '.repeat(200))};\n`;
+  fs.writeFileSync(path.join(consoleDir, 'assets', 'chunk-5678.js'), chunk);
+  fs.writeFileSync(path.join(consoleDir, 'assets', 'chunk-5678.js.br'), zlib.brotliCompressSync(chunk));
+  fs.writeFileSync(path.join(consoleDir, 'assets', 'chunk-5678.js.gz'), zlib.gzipSync(chunk));
   afterAll(() => fs.rmSync(consoleDir, { recursive: true, force: true }));
   return consoleDir;
 }

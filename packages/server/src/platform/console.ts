@@ -25,6 +25,9 @@ export async function registerConsole(app: FastifyInstance, consoleDir: string |
       root: consoleDir!,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each file (packages/web/precompress.ts): the variant the browser accepts
+      // goes out, with Vary: Accept-Encoding; nothing is compressed per request.
+      preCompressed: true,
       // Hashed assets never change; index.html must always be fresh to pick them up.
       setHeaders(res, filePath) {
         res.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { MSG, need, PATHS, PUBLIC } from '@factory/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -202,6 +203,27 @@ describe.each(testDialects())('server core on %s', (dialect) => {
         await spare.close();
         fs.rmSync(bare, { recursive: true, force: true });
       }
+    });
+
+    it('sends the pre-compressed variant the browser accepts (brotli, then gzip), the file itself otherwise', async () => {
+      const plain = fs.readFileSync(path.join(t.config.consoleDir!, 'assets', 'chunk-5678.js'), 'utf8');
+      const url = '/assets/chunk-5678.js';
+      const brotli = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      expect(brotli.statusCode).toBe(200);
+      expect(brotli.headers['content-encoding']).toBe('br');
+      expect(brotli.headers['content-type']).toContain('javascript');
+      expect(String(brotli.headers.vary).toLowerCase()).toContain('accept-encoding');
+      expect(brotli.headers['cache-control']).toContain('immutable');
+      expect(zlib.brotliDecompressSync(brotli.rawPayload).toString('utf8')).toBe(plain);
+      expect(brotli.rawPayload.length).toBeLessThan(Buffer.byteLength(plain) / 5);
+
+      const gzip = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(zlib.gunzipSync(gzip.rawPayload).toString('utf8')).toBe(plain);
+
+      const identity = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
+      expect(identity.headers['content-encoding']).toBeUndefined();
+      expect(identity.body).toBe(plain);
     });
 
     it('serves built assets with a long cache and index.html without one', async () => {
