@@ -1,20 +1,17 @@
 import type { DtuTask } from '@factory/contracts';
 import { Card } from 'antd';
 import { useMemo } from 'react';
-import { useSearchParams } from 'react-router';
-import { ListEmpty, MissingQuery } from '../../../components/page-result';
+import { ListEmpty } from '../../../components/page-result';
 import { useQueryError } from '../../../lib/use-query-error';
 import { useUrlListState } from '../../../lib/use-url-list-state';
 import type { SamplingBatchQuery } from '../api/dtu-submission-keys';
 import { useCheckConfig } from '../api/get-check-config';
-import { useDtuTask } from '../api/get-dtu-task';
 import { useSamplingBatches } from '../api/get-sampling-batches';
 import { CheckConfigCard } from '../components/check-config-card';
 import { SamplingBatchTable } from '../components/sampling-batch-table';
-import { TrailPageHeader } from '../../../components/trail-page-header';
-import { TaskGate } from '../components/task-gate';
 import { TaskHeader } from '../components/task-header';
-import { idParam, isRework, type SubmissionContext, submissionContextOf, submissionTrail, submissionUrls } from '../dtu-submission-view';
+import { TaskPage } from '../components/task-page';
+import type { SubmissionContext } from '../dtu-submission-view';
 import './dtu-submission-pages.css';
 
 const TITLE = '抽检任务';
@@ -26,25 +23,10 @@ const NO_FILTERS = {};
  * with each one's sampling progress and verdict; 查看 opens a batch's samples.
  */
 export function CheckTaskPage() {
-  const [params] = useSearchParams();
-  const context = submissionContextOf(params);
-  const taskId = idParam(params, 'taskId');
-  const task = useDtuTask(taskId);
-  useQueryError(task.error);
-  const rework = isRework(context, task.data);
-  const back = { backTo: submissionUrls.taskList(context, rework), backLabel: rework ? '返回返工模式' : '返回DTU任务' };
-
   return (
-    <div className="dtu-submission-page">
-      <TrailPageHeader title={TITLE} trail={submissionTrail(context, rework)} backTo={back.backTo} />
-      {taskId === null ? (
-        <MissingQuery title="未指定任务" hint="请从DTU任务列表点击“抽检”打开" {...back} />
-      ) : (
-        <TaskGate task={task} back={back}>
-          {(read) => <Sampling task={read} context={{ ...context, taskId: String(read.id) }} />}
-        </TaskGate>
-      )}
-    </div>
+    <TaskPage title={TITLE} openedBy="抽检">
+      {(task, context) => <Sampling task={task} context={context} />}
+    </TaskPage>
   );
 }
 

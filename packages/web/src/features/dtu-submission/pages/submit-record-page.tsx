@@ -1,19 +1,16 @@
 import type { DtuTask } from '@factory/contracts';
 import { Card } from 'antd';
 import { useMemo } from 'react';
-import { useSearchParams } from 'react-router';
-import { ListEmpty, MissingQuery } from '../../../components/page-result';
+import { ListEmpty } from '../../../components/page-result';
 import { useQueryError } from '../../../lib/use-query-error';
 import { useUrlListState } from '../../../lib/use-url-list-state';
 import type { SubmitRecordQuery } from '../api/dtu-submission-keys';
-import { useDtuTask } from '../api/get-dtu-task';
 import { useSubmitRecords } from '../api/get-submit-records';
-import { TrailPageHeader } from '../../../components/trail-page-header';
 import { SubmitCounters } from '../components/submit-counters';
 import { SubmitRecordTable } from '../components/submit-record-table';
-import { TaskGate } from '../components/task-gate';
 import { TaskHeader } from '../components/task-header';
-import { idParam, isRework, type SubmissionContext, submissionContextOf, submissionTrail, submissionUrls } from '../dtu-submission-view';
+import { TaskPage } from '../components/task-page';
+import type { SubmissionContext } from '../dtu-submission-view';
 import './dtu-submission-pages.css';
 
 const TITLE = '提交记录';
@@ -24,25 +21,10 @@ const NO_FILTERS = {};
  * the task, its submit counters and its batches, paged 10/20/50 in the address.
  */
 export function SubmitRecordPage() {
-  const [params] = useSearchParams();
-  const context = submissionContextOf(params);
-  const taskId = idParam(params, 'taskId');
-  const task = useDtuTask(taskId);
-  useQueryError(task.error);
-  const rework = isRework(context, task.data);
-  const back = { backTo: submissionUrls.taskList(context, rework), backLabel: rework ? '返回返工模式' : '返回DTU任务' };
-
   return (
-    <div className="dtu-submission-page">
-      <TrailPageHeader title={TITLE} trail={submissionTrail(context, rework)} backTo={back.backTo} />
-      {taskId === null ? (
-        <MissingQuery title="未指定任务" hint="请从DTU任务列表点击“提交记录”打开" {...back} />
-      ) : (
-        <TaskGate task={task} back={back}>
-          {(read) => <SubmitRecords task={read} context={{ ...context, taskId: String(read.id) }} />}
-        </TaskGate>
-      )}
-    </div>
+    <TaskPage title={TITLE} openedBy="提交记录">
+      {(task, context) => <SubmitRecords task={task} context={context} />}
+    </TaskPage>
   );
 }
 
