@@ -19,7 +19,7 @@ import { DEMO_ACCESSORIES, DEMO_DTU_TESTING, type DtuTestingPlan, seedAccessorie
 import { type ConsoleApi, pageApi, seedPad } from './support/api.js';
 import { launchBrowser } from './support/browser.js';
 import { type RunningServer, startServer } from './support/server.js';
-import { fieldError, message, panel, pathOf, pickOption, signInAsAdmin } from './support/ui.js';
+import { fieldError, message, panel, pathOf, pickOption, settledScreenshot, signInAsAdmin } from './support/ui.js';
 
 /*
  * Issue 18 end to end: units tested by the simulated benches are submitted as a batch
@@ -63,21 +63,8 @@ afterAll(async () => {
   fs.rmSync(work, { recursive: true, force: true });
 });
 
-/** A screenshot once antd's loading masks and transitions have settled. */
-async function shot(target: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
-  await expect
-    .poll(
-      () =>
-        target.evaluate(() => {
-          const faded = [...document.querySelectorAll('.ant-spin-container')].every((box) => getComputedStyle(box).opacity === '1');
-          const moving = document.getAnimations().filter((animation) => animation.effect?.getTiming().iterations !== Infinity && animation.playState === 'running');
-          return faded && moving.length === 0;
-        }),
-      { timeout: 5000 },
-    )
-    .toBe(true);
-  await target.screenshot({ path: path.join(SCREENSHOTS, name), fullPage: options.fullPage ?? false });
-}
+/** A screenshot of the settled page, kept in docs/screenshots. */
+const shot = (target: Page, name: string, options: { fullPage?: boolean } = {}) => settledScreenshot(target, path.join(SCREENSHOTS, name), options);
 
 const taskQuery = () => `taskId=${taskId}&dtuId=${dtuId}&partsId=${partsId}&partsType=1&dtuNumber=HR4GDTU01&taskType=normal`;
 

@@ -7,7 +7,7 @@ import { DEMO_ACCESSORIES, DEMO_DTU_TESTING, type DtuTestingPlan, imeiOf, seedAc
 import { type ConsoleApi, pageApi, seedPad } from './support/api.js';
 import { launchBrowser } from './support/browser.js';
 import { type RunningServer, startServer } from './support/server.js';
-import { message, panel, pathOf, pickOption, signInAsAdmin } from './support/ui.js';
+import { message, panel, pathOf, pickOption, settledScreenshot, signInAsAdmin } from './support/ui.js';
 
 const SCREENSHOTS = path.resolve(import.meta.dirname, '../docs/screenshots');
 
@@ -38,21 +38,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** A screenshot once antd's loading masks and transitions have settled. */
-async function shot(target: Page, name: string): Promise<void> {
-  await expect
-    .poll(
-      () =>
-        target.evaluate(() => {
-          const faded = [...document.querySelectorAll('.ant-spin-container')].every((box) => getComputedStyle(box).opacity === '1');
-          const moving = document.getAnimations().filter((animation) => animation.effect?.getTiming().iterations !== Infinity && animation.playState === 'running');
-          return faded && moving.length === 0;
-        }),
-      { timeout: 5000 },
-    )
-    .toBe(true);
-  await target.screenshot({ path: path.join(SCREENSHOTS, name) });
-}
+/** A screenshot of the settled page, kept in docs/screenshots. */
+const shot = (target: Page, name: string) => settledScreenshot(target, path.join(SCREENSHOTS, name));
 
 const taskQuery = () => `taskId=${taskId}&dtuId=${dtuId}&partsId=${partsId}&partsType=1&dtuNumber=${encodeURIComponent('HR4GDTU01')}`;
 

@@ -63,3 +63,19 @@ export async function signInAsAdmin(page: Page): Promise<void> {
   await page.getByLabel('密码').press('Enter');
   await expect.poll(() => pathOf(page), { timeout: 5000 }).toBe('/dataCenter');
 }
+
+/** A screenshot once antd's loading masks have faded back and no transition is running (the wall clock's may). */
+export async function settledScreenshot(page: Page, file: string, options: { fullPage?: boolean } = {}): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(() => {
+          const faded = [...document.querySelectorAll('.ant-spin-container')].every((box) => getComputedStyle(box).opacity === '1');
+          const moving = document.getAnimations().filter((animation) => animation.effect?.getTiming().iterations !== Infinity && animation.playState === 'running');
+          return faded && moving.length === 0;
+        }),
+      { timeout: 5000 },
+    )
+    .toBe(true);
+  await page.screenshot({ path: file, fullPage: options.fullPage ?? false });
+}
