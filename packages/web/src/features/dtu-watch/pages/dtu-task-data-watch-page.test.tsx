@@ -131,7 +131,8 @@ describe('DTU生产看板 page', () => {
     Object.defineProperty(document, 'exitFullscreen', { configurable: true, value: exit });
     try {
       const { router } = await renderPage(URL);
-      await router.navigate(URL.replace('taskId=31', 'taskId=32'));
+      // inside act, so the page has rendered the new entry (and its back handler knows there is one) before the click
+      await act(() => router.navigate(URL.replace('taskId=31', 'taskId=32')));
       await user.click(screen.getByRole('button', { name: '返回' }));
       await waitFor(() => expect(router.state.location.search).toContain('taskId=31'), { timeout: 5000 });
       expect(exit).toHaveBeenCalledTimes(1);
