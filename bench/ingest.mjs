@@ -10,6 +10,7 @@
 // Figures are printed, never asserted: only a crash fails.
 import { ENDPOINTS } from '@factory/contracts';
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -30,7 +31,9 @@ async function main() {
     `station results: ${STATIONS} stations submitting as fast as answered for ${DURATION_S} s (first ${WARMUP_S} s not counted), ` +
       `load generator on the same ${os.cpus().length} cores`,
   );
-  const rows = (await forEachDialect('ingest', benchDialect)).flat();
+  // INGEST_DIALECTS=postgres (or sqlite) measures one dialect only, while working on it.
+  const dialects = process.env.INGEST_DIALECTS ? process.env.INGEST_DIALECTS.split(',') : undefined;
+  const rows = (await forEachDialect('ingest', benchDialect, dialects)).flat();
   console.log('');
   for (const row of rows) console.log(row);
 }
@@ -110,7 +113,7 @@ async function benchDialect(name, databaseUrl, dir) {
         manualResults: drawn.manualResults,
       };
     };
-    product = await drive({ port, path: ENDPOINTS.stationResult.path, tokens: stations.map((station) => station.token), bodyFor });
+    product = await drive({ port, path: ENDPOINTS.stationResult.path, tokens: stations.map((station) => station.token), bodyFor, pid: server.child.pid });
   } finally {
     await server.stop();
   }
@@ -128,6 +131,7 @@ async function benchDialect(name, databaseUrl, dir) {
     let next = 0;
     bareFigures = await drive({
       port: barePort,
+      pid: bare.child.pid,
       path: BARE_PATH,
       tokens: Array.from({ length: STATIONS }, () => null),
       bodyFor: (station) => {
@@ -158,17 +162,31 @@ async function benchDialect(name, databaseUrl, dir) {
 
 function figures(run) {
   const ms = (value) => `${value.toFixed(1)} ms`;
+  // CPU per result hardly moves with what else runs on the machine, unlike results/s.
+  const cpu = run.cpuMs === null ? '' : `  server CPU ${run.cpuMs.toFixed(2)} ms/result`;
   const errors = run.errors > 0 ? `, ${run.errors} errors (${[...run.errorKinds].slice(0, 3).join('; ')})` : '';
-  return `${Math.round(run.perSecond).toLocaleString('en').padStart(6)} results/s  p50 ${ms(run.p50)}  p95 ${ms(run.p95)}  p99 ${ms(run.p99)}${errors}`;
+  return `${Math.round(run.perSecond).toLocaleString('en').padStart(6)} results/s  p50 ${ms(run.p50)}  p95 ${ms(run.p95)}  p99 ${ms(run.p99)}${cpu}${errors}`;
 }
 
 const percentile = (sorted, share) => (sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))]);
 
+/** The CPU time (user + system, ms) a process has used so far, from /proc; null where there is none. */
+function cpuTimeOf(pid) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    // utime and stime, fields 14 and 15 of stat, in clock ticks (100 a second on Linux).
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * STATIONS loops, each with its own keep-alive connection, posting the next body as soon as the
- * last one is answered. Counts answers with code 1 after the warm-up, and their latency.
+ * last one is answered. Counts answers with code 1 after the warm-up, and their latency, and
+ * the server process's CPU time per answer counted.
  */
-async function drive({ port, path: urlPath, tokens, bodyFor }) {
+async function drive({ port, path: urlPath, tokens, bodyFor, pid }) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: tokens.length });
   const started = performance.now();
   const warmEnd = started + WARMUP_S * 1000;
@@ -176,6 +194,10 @@ async function drive({ port, path: urlPath, tokens, bodyFor }) {
   const latencies = [];
   let counted = 0;
   let errors = 0;
+  let cpuAtWarmEnd = null;
+  const warmTimer = setTimeout(() => (cpuAtWarmEnd = cpuTimeOf(pid)), WARMUP_S * 1000);
+  let cpuAtEnd = null;
+  const endTimer = setTimeout(() => (cpuAtEnd = cpuTimeOf(pid)), DURATION_S * 1000);
   const errorKinds = new Set();
 
   const post = (token, body) =>
@@ -211,12 +233,15 @@ async function drive({ port, path: urlPath, tokens, bodyFor }) {
     }),
   );
   agent.destroy();
+  clearTimeout(warmTimer);
+  clearTimeout(endTimer);
   latencies.sort((a, b) => a - b);
   return {
     perSecond: counted / (DURATION_S - WARMUP_S),
     p50: percentile(latencies, 0.5),
     p95: percentile(latencies, 0.95),
     p99: percentile(latencies, 0.99),
+    cpuMs: cpuAtWarmEnd === null || cpuAtEnd === null || counted === 0 ? null : (cpuAtEnd - cpuAtWarmEnd) / counted,
     errors,
     errorKinds,
   };

@@ -4,7 +4,6 @@ import {
   MENU_ENDPOINTS,
   PATHS,
   PRODUCT_ENDPOINTS,
-  PRODUCTION_CODE_ENDPOINTS,
   PROPERTY_ENDPOINTS,
   ROLE_ENDPOINTS,
   STATION_MSG,
@@ -14,7 +13,7 @@ import {
 } from '@factory/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setFirstPassword } from '../packages/simulator/src/index.js';
+import { codesReader, setFirstPassword } from '../packages/simulator/src/index.js';
 import { adminApi, type ConsoleApi, seedLine, seedPad } from './support/api.js';
 import { launchBrowser } from './support/browser.js';
 import { openDb } from './support/db.js';
@@ -105,7 +104,7 @@ beforeAll(async () => {
     taskId,
     flowId2PadId: edit.flowPads.map((flowPad, index) => ({ flowId: flowPad.flow.id, padIdList: [index === 0 ? powerPad : finalPad] })),
   });
-  codes = Object.keys(await api(PRODUCTION_CODE_ENDPOINTS.taskQrCodeUrls, { taskId }));
+  codes = await codesReader(api)(taskId);
 });
 afterAll(async () => {
   await browser?.close();

@@ -5,7 +5,6 @@ import {
   MENU_ENDPOINTS,
   MENUS,
   PRODUCT_ENDPOINTS,
-  PRODUCTION_CODE_ENDPOINTS,
   ROLE_ENDPOINTS,
   STOCK_MSG,
   TASK_ENDPOINTS,
@@ -15,7 +14,7 @@ import {
 } from '@factory/contracts';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setFirstPassword, StationClient } from '../packages/simulator/src/index.js';
+import { codesReader, setFirstPassword, StationClient } from '../packages/simulator/src/index.js';
 import { adminApi, type ConsoleApi, seedLine, seedPad, seedPublishedProduct } from './support/api.js';
 import { launchBrowser } from './support/browser.js';
 import { type RunningServer, startServer } from './support/server.js';
@@ -119,7 +118,7 @@ beforeAll(async () => {
     taskId,
     flowId2PadId: edit.flowPads.map((flowPad, index) => ({ flowId: flowPad.flow.id, padIdList: [pads[index]!] })),
   });
-  const codes = Object.keys(await api(PRODUCTION_CODE_ENDPOINTS.taskQrCodeUrls, { taskId }));
+  const codes = await codesReader(api)(taskId);
   passed = [1, 2, 3, 4, 5, 6].map((n) => `SN-STK-000${n}`);
   failed = 'SN-STK-0007';
   await testUnits(codes);

@@ -1,4 +1,5 @@
 import { ENDPOINTS, pathsOf } from './endpoints.js';
+import { PRODUCTION_CODE_QR_PATH } from './task/production-code.js';
 
 /** API paths shared by the server's route list, the console and the tests (DESIGN.md §3). */
 export const API_ROOT = '/api';
@@ -17,5 +18,5 @@ export const PATHS = {
   file: '/api/file',
 
   /** GET `${productionCodeQr}/<code>.png`: the QR label image of a production code (public, like files) */
-  productionCodeQr: '/api/productionCode/qr',
+  productionCodeQr: PRODUCTION_CODE_QR_PATH,
 } as const;

@@ -1,11 +1,19 @@
-import { PRODUCTION_CODE_ENDPOINTS, STOCK_ENDPOINTS, TASK_ENDPOINTS } from '@factory/contracts';
+import { PRODUCTION_CODE_ENDPOINTS, QR_CODE_PAGE, type QrCodePage, STOCK_ENDPOINTS, TASK_ENDPOINTS } from '@factory/contracts';
 import type { ConsoleApi } from './console-client.js';
 import { taskTerminalCodes } from './factory-seed.js';
 import type { StationLogin } from './simulation.js';
 
-/** The task's production codes in label order, read as the console's print view reads them. */
+/** The task's production codes in label order, read as the console's print view reads them: a page at a time. */
 export function codesReader(api: ConsoleApi): (taskId: number) => Promise<string[]> {
-  return async (taskId) => Object.keys(await api(PRODUCTION_CODE_ENDPOINTS.taskQrCodeUrls, { taskId }));
+  return async (taskId) => {
+    const codes: string[] = [];
+    for (let afterSequence: number | null = 0; afterSequence !== null; ) {
+      const page: QrCodePage = await api(PRODUCTION_CODE_ENDPOINTS.taskQrCodeUrls, { taskId, afterSequence, pageSize: QR_CODE_PAGE.max });
+      codes.push(...page.codes);
+      afterSequence = page.nextAfter;
+    }
+    return codes;
+  };
 }
 
 /**

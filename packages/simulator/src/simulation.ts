@@ -23,7 +23,7 @@ export interface SimulationOptions {
   failureRate: number;
   /** how long a failed unit is away for repair before its retest */
   repairDelayMs: number;
-  /** the task's production codes in label order (the console's exportQrCodeUrls) */
+  /** the task's production codes in label order (the console's exportQrCodeUrls, page after page) */
   codesOf(taskId: number): Promise<string[]>;
   /** seeds the value draws; each station gets its own stream */
   randomSeed?: number;

@@ -11,6 +11,7 @@ export const RECORD_MSG = {
   recordMissing: '生产记录不存在',
   resultMissing: '检测结果不存在',
   traceTextRequired: '请输入生产码、SN、MAC 或 IMEI',
+  cursorRule: '翻页位置无效，请回到第一页',
 } as const;
 
 export const RECORD_LIMITS = {
@@ -19,7 +20,31 @@ export const RECORD_LIMITS = {
   historyDefaultPageSize: 5,
   /** devices a trace search answers at most (an SN may repeat across tasks) */
   traceMatches: 20,
+  /**
+   * The records list counts a filtered list up to this many records (issue 19): past it the answer says
+   * `totalCapped` and the console shows 共 10,000+ 条, so no page counts a million rows.
+   */
+  countCap: 10_000,
 } as const;
+
+/**
+ * A place in the records list's order (newest first test first, the id breaking ties): the record's first
+ * test in epoch ms and its id, as `<firstTestTime>_<id>`. The list answers the first and last of each page.
+ */
+export interface RecordCursor {
+  firstTestTime: number;
+  id: number;
+}
+export const recordCursorText = (cursor: RecordCursor) => `${cursor.firstTestTime}_${cursor.id}`;
+const CURSOR = /^(\d{1,15})_(\d{1,15})$/;
+const cursorField = z
+  .string()
+  .regex(CURSOR, RECORD_MSG.cursorRule)
+  .transform((text): RecordCursor => {
+    const [, firstTestTime, id] = CURSOR.exec(text)!;
+    return { firstTestTime: Number(firstTestTime), id: Number(id) };
+  })
+  .optional();
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const optionalDate = optionalText.refine((text) => text === undefined || DATE_ONLY.test(text), RECORD_MSG.dateRule);
@@ -40,6 +65,13 @@ export const recordListQuery = pageQuery.extend({
   fromTime: optionalDate,
   toTime: optionalDate,
   searchText: optionalText,
+  /**
+   * Keyset paging (issue 19): the page after this place (a page's lastCursor), or before it (a page's
+   * firstCursor), instead of skipping (page − 1) × pageSize records; `page` is then only echoed. `after`
+   * wins when both are sent.
+   */
+  after: cursorField,
+  before: cursorField,
 });
 export type RecordListQuery = z.input<typeof recordListQuery>;
 
@@ -49,7 +81,7 @@ export type RecordListQuery = z.input<typeof recordListQuery>;
  * download, streamed). The answer carries the record count in a header, so the
  * console can say how many rows it is receiving before the last byte arrives.
  */
-export const recordExportListQuery = recordListQuery.omit({ page: true, pageSize: true });
+export const recordExportListQuery = recordListQuery.omit({ page: true, pageSize: true, after: true, before: true });
 export type RecordExportListQuery = z.input<typeof recordExportListQuery>;
 /** The header of the export's answer that holds how many records the file holds. */
 export const RECORD_COUNT_HEADER = 'x-record-count';
@@ -94,12 +126,23 @@ export const productionRecord = z.object({
 });
 export type ProductionRecord = z.infer<typeof productionRecord>;
 
-/** The records list keeps the specification's keys (DESIGN.md §3). */
+/**
+ * The records list keeps the specification's keys (DESIGN.md §3). Issue 19 added the rest, with defaults so
+ * that an answer without them still reads: an exact total, no keyset cursors.
+ */
 export const recordPage = z.object({
   data: z.array(productionRecord),
+  /** the records passing the filters; with totalCapped, RECORD_LIMITS.countCap and more */
   totalRecord: z.number().int(),
   pageSize: z.number().int(),
   page: z.number().int(),
+  /** more than RECORD_LIMITS.countCap records pass the filters: totalRecord is the cap (shown as 10,000+) */
+  totalCapped: z.boolean().default(false),
+  /** a record follows the page's last one */
+  hasMore: z.boolean().default(false),
+  /** the page's first and last records as cursors (`before` and `after` of the previous and next page); null on an empty page */
+  firstCursor: z.string().nullable().default(null),
+  lastCursor: z.string().nullable().default(null),
 });
 export type RecordPage = z.infer<typeof recordPage>;
 

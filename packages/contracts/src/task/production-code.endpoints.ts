@@ -23,7 +23,7 @@ export const PRODUCTION_CODE_ENDPOINTS = {
     permission: need(MENU, 'exportProCode'),
     query: exportCodesQuery,
   }),
-  /** { code: imageUrl } in label order (a code always holds a letter, so no key is reordered) */
+  /** The task's codes in label order, a page at a time (`afterSequence` cursor); the console makes each image's address (`qrImagePath`) */
   taskQrCodeUrls: endpoint({
     method: 'GET',
     path: '/api/task/exportQrCodeUrls',

@@ -18,6 +18,7 @@ import { stockSeverityMigration } from './migrations/015-stock-severity.js';
 import { accessoryCatalogueMigration } from './migrations/016-accessory-catalogue.js';
 import { dtuTaskMigration } from './migrations/017-dtu-task.js';
 import { dtuSubmissionMigration } from './migrations/018-dtu-submission.js';
+import { recordFiltersMigration } from './migrations/019-record-filters.js';
 
 /**
  * Migrations live in code (not discovered on disk) so the compiled server and the
@@ -45,6 +46,7 @@ class CodeMigrations implements MigrationProvider {
       '016-accessory-catalogue': accessoryCatalogueMigration(this.db.dialect),
       '017-dtu-task': dtuTaskMigration(this.db.dialect),
       '018-dtu-submission': dtuSubmissionMigration(this.db.dialect),
+      '019-record-filters': recordFiltersMigration(),
     };
   }
 }

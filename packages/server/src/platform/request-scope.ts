@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireAccount, type SessionAccount } from './auth.js';
 import type { Db } from './db.js';
+import { prepared } from './prepared.js';
 import { tenantOf } from './scope.js';
 
 /**
@@ -31,9 +32,14 @@ export async function scopeOfAccount(db: Db, account: SessionAccount): Promise<R
   if (account.platformAdmin) return { account, ownerId: null, lineIds: null };
   const ownerId = account.parentId === null ? account.id : await tenantOf(db.kysely, account.id);
   if (account.parentId === null) return { account, ownerId, lineIds: null };
-  const rows = await db.kysely.selectFrom('account_line').select('lineId').where('accountId', '=', account.id).execute();
+  const { rows } = await linesOfAccountQuery(db.kysely, db.dialect, { accountId: account.id });
   return { account, ownerId, lineIds: rows.map((row) => row.lineId) };
 }
+
+// Every call of a user below a tenant's root reads its lines: prepared once (prepared.ts).
+const linesOfAccountQuery = prepared(['accountId'], (db, _dialect, { accountId }: { accountId: number }) =>
+  db.selectFrom('account_line').select('lineId').where('accountId', '=', accountId),
+);
 
 export function registerRequestScope(app: FastifyInstance, db: Db): void {
   app.decorateRequest('scope', function (this: WithScope) {

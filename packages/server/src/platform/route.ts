@@ -13,6 +13,8 @@ export interface RouteExtras {
   /** a check before the body is read (the guard's need can not say it: a button on any of several menus) */
   onRequest?: RouteOptions['onRequest'];
   bodyLimit?: number;
+  /** the body's validation error goes to request.validationError and the handler runs (it answers the error itself) */
+  attachValidation?: boolean;
   /** OpenAPI only: prose on the body (a multipart route names its parts here) */
   description?: string;
   /** OpenAPI only: the content types a multipart route takes (the fuzz suite reads it) */
@@ -42,6 +44,7 @@ function register<E extends AnyEndpoint>(
     ...(extras.onRequest ? { onRequest: extras.onRequest } : {}),
     ...(extras.preValidation ? { preValidation: extras.preValidation } : {}),
     ...(extras.bodyLimit ? { bodyLimit: extras.bodyLimit } : {}),
+    ...(extras.attachValidation ? { attachValidation: true } : {}),
     handler,
   });
 }

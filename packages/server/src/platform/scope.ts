@@ -1,5 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { SessionAccount } from './auth.js';
+import { prepared } from './prepared.js';
+import { dialectOfKysely } from './prepared-lists.js';
 import type { Database } from './schema.js';
 
 /**
@@ -38,7 +40,13 @@ export async function canManageAccount(db: Kysely<Database>, viewer: SessionAcco
 
 /** The root account (tenant) of an account's tree. */
 export async function tenantOf(db: Kysely<Database>, accountId: number): Promise<number> {
-  const rows = await db
+  const [row] = (await tenantQuery(db, dialectOfKysely(db), { accountId })).rows;
+  return row?.id ?? accountId;
+}
+
+// Every call of a user below a tenant's root reads its tenant (request-scope.ts): prepared once (prepared.ts).
+const tenantQuery = prepared(['accountId'], (db, _dialect, { accountId }: { accountId: number }) =>
+  db
     .withRecursive('up(id, parentId, depth)', (qb) =>
       qb
         .selectFrom('account')
@@ -54,7 +62,5 @@ export async function tenantOf(db: Kysely<Database>, accountId: number): Promise
     .selectFrom('up')
     .select('id')
     .orderBy('depth', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return rows?.id ?? accountId;
-}
+    .limit(1),
+);

@@ -1,5 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { prepared } from './prepared.js';
+import { dialectOfKysely } from './prepared-lists.js';
 import type { Database } from './schema.js';
 import { MINUTE } from './time.js';
 
@@ -15,8 +17,9 @@ export async function createSession(db: Kysely<Database>, accountId: number): Pr
   return token;
 }
 
-export function findSession(db: Kysely<Database>, tokenHash: string) {
-  return db
+// Every console call reads its session: built and compiled once (prepared.ts), not on every request.
+const sessionQuery = prepared(['tokenHash'], (db, _dialect, { tokenHash }: { tokenHash: string }) =>
+  db
     .selectFrom('session')
     .innerJoin('account', 'account.id', 'session.accountId')
     .select([
@@ -30,8 +33,11 @@ export function findSession(db: Kysely<Database>, tokenHash: string) {
       'account.platformAdmin',
       'account.mustChangePassword',
     ])
-    .where('session.tokenHash', '=', tokenHash)
-    .executeTakeFirst();
+    .where('session.tokenHash', '=', tokenHash),
+);
+
+export async function findSession(db: Kysely<Database>, tokenHash: string) {
+  return (await sessionQuery(db, dialectOfKysely(db), { tokenHash })).rows[0];
 }
 
 /**

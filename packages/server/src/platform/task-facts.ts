@@ -1,4 +1,6 @@
 import { type Expression, type Kysely, type RawBuilder, sql } from 'kysely';
+import { prepared } from './prepared.js';
+import { dialectOfKysely, inList, listValue } from './prepared-lists.js';
 import type { Database } from './schema.js';
 
 // Facts about tasks that other modules read beside the task module: the station and the
@@ -19,10 +21,8 @@ export function finishedUnits(taskId: Expression<number>): RawBuilder<number> {
     where lf."taskId" = ${taskId} and lf.sequence = (select max(s.sequence) from task_flow s where s."taskId" = ${taskId}))`;
 }
 
-/** The lines of the tasks in planning order, named as they are now (as planned once a line is gone). */
-export async function linesOfTasks(db: Kysely<Database>, taskIds: readonly number[]) {
-  if (taskIds.length === 0) return [];
-  return db
+const linesQuery = prepared(['taskIds'], (db, dialect, { taskIds }: { taskIds: unknown }) =>
+  db
     .selectFrom('task_line')
     .leftJoin('production_line', 'production_line.id', 'task_line.lineId')
     .select((eb) => [
@@ -31,10 +31,19 @@ export async function linesOfTasks(db: Kysely<Database>, taskIds: readonly numbe
       eb.fn.coalesce('production_line.lineName', 'task_line.lineName').as('lineName'),
       eb.fn.coalesce('production_line.lineNum', 'task_line.lineNum').as('lineNum'),
     ])
-    .where('task_line.taskId', 'in', taskIds)
+    .where((eb) => inList(dialect, eb.ref('task_line.taskId'), taskIds))
     .orderBy('task_line.taskId')
-    .orderBy('task_line.sequence')
-    .execute();
+    .orderBy('task_line.sequence'),
+);
+
+/**
+ * The lines of the tasks in planning order, named as they are now (as planned once a line is gone).
+ * Prepared once (every task list, record page and trace reads it), the ids one list parameter.
+ */
+export async function linesOfTasks(db: Kysely<Database>, taskIds: readonly number[]) {
+  if (taskIds.length === 0) return [];
+  const dialect = dialectOfKysely(db);
+  return (await linesQuery(db, dialect, { taskIds: listValue(dialect, taskIds) })).rows;
 }
 
 export type TaskLineRow = Awaited<ReturnType<typeof linesOfTasks>>[number];

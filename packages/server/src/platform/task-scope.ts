@@ -1,4 +1,14 @@
 import type { Kysely, SelectQueryBuilder } from 'kysely';
+import {
+  dialectOfKysely,
+  preparedForms,
+  SCOPE_NAMES,
+  type ScopeForm,
+  scopeForm,
+  type ScopeParams,
+  scopeParams,
+  whereInScopeForm,
+} from './prepared-lists.js';
 import type { Database } from './schema.js';
 
 /**
@@ -38,8 +48,14 @@ export function whereInScope<O>(
   return scoped;
 }
 
+// Every record page asks it first: prepared once per form of scope (prepared-lists.ts).
+const visibleQuery = preparedForms([...SCOPE_NAMES, 'taskId'], (form: ScopeForm, db, dialect, p: ScopeParams & { taskId: number }) =>
+  whereInScopeForm(db.selectFrom('task').select('task.id').where('task.id', '=', p.taskId), dialect, form, p),
+);
+
 /** Whether the task exists and the scope sees it (a task out of scope is as unknown as a missing one: 404). */
 export async function taskVisible(db: Kysely<Database>, scope: TaskScope, taskId: number): Promise<boolean> {
-  const row = await whereInScope(db.selectFrom('task').select('task.id').where('task.id', '=', taskId), scope).executeTakeFirst();
-  return row !== undefined;
+  const dialect = dialectOfKysely(db);
+  const { rows } = await visibleQuery(scopeForm(scope))(db, dialect, { ...scopeParams(dialect, scope), taskId });
+  return rows.length > 0;
 }

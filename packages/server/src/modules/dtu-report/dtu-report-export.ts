@@ -1,10 +1,9 @@
 import type { Writable } from 'node:stream';
 import { REPORT_SAMPLE_COLUMNS, SAMPLING_VERDICT_NAMES } from '@factory/contracts';
-import ExcelJS from 'exceljs';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/schema.js';
 import type { TaskScope } from '../../platform/task-scope.js';
-import { roomIn } from '../../platform/xlsx-streaming.js';
+import { type CellValue, nextTurn, openSheetStream } from '../../platform/xlsx-streaming.js';
 import { batchRecordsAfter, signalValuesOf } from './dtu-report.repository.js';
 import { categoriesOf, dbmOf, type ReportHead, reportHeadOf, type ReportSource, reportSourceOf, toBatchRecords } from './dtu-report.service.js';
 
@@ -72,12 +71,14 @@ async function signalSummaryOf(db: Kysely<Database>, batchId: number, stopped: (
       count += 1;
     }
     after = rows[rows.length - 1]!.id;
+    // SQLite's reads resolve as microtasks: without a turn the whole pass would hold the event loop.
+    await nextTurn();
   }
   if (count === 0) return { min: null, max: null, avg: null };
   return { min, max, avg: Math.round((sum / count) * 10) / 10 };
 }
 
-function headRows(head: ReportHead): unknown[][] {
+function headRows(head: ReportHead): CellValue[][] {
   return [
     [REPORT_SHEET],
     ['检验机构', head.organisation],
@@ -115,17 +116,13 @@ export async function openReportExport(db: Kysely<Database>, scope: TaskScope, b
   const categories = await categoriesOf(db, source);
 
   async function write(output: Writable): Promise<void> {
-    // Streaming writer without shared strings or styles: both are tables kept whole in memory until the end.
-    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: false, useSharedStrings: false });
-    const sheet = workbook.addWorksheet(REPORT_SHEET);
-    const add = (row: unknown[]) => sheet.addRow(row).commit();
-    headRows(head).forEach(add);
-
-    add(['基本检测']);
-    add([...REPORT_CATEGORY_COLUMNS]);
+    // Written by the sheet worker (platform/xlsx-streaming.ts: exceljs' streaming writer without shared strings
+    // or styles, off the event loop); rows are handed over a section or a page at a time.
+    const sheet = openSheetStream(output, REPORT_SHEET);
+    const rows: CellValue[][] = [...headRows(head), ['基本检测'], [...REPORT_CATEGORY_COLUMNS]];
     for (const category of categories) {
       for (const prop of category.props) {
-        add([
+        rows.push([
           category.categoryName,
           prop.property,
           prop.checkStandard,
@@ -135,23 +132,26 @@ export async function openReportExport(db: Kysely<Database>, scope: TaskScope, b
         ]);
       }
     }
-    add([]);
+    rows.push([]);
+    await sheet.add(rows);
 
     const signal = await signalSummaryOf(db, source.batch.id, () => output.destroyed);
-    add(['信号强度 (dBm)']);
-    add(['最小值', signal.min ?? DASH]);
-    add(['最大值', signal.max ?? DASH]);
-    add(['平均值', signal.avg ?? DASH]);
-    add([]);
-
-    add(['基本性能']);
-    add([...REPORT_DEVICE_COLUMNS]);
+    await sheet.add([
+      ['信号强度 (dBm)'],
+      ['最小值', signal.min ?? DASH],
+      ['最大值', signal.max ?? DASH],
+      ['平均值', signal.avg ?? DASH],
+      [],
+      ['基本性能'],
+      [...REPORT_DEVICE_COLUMNS],
+    ]);
     let after = 0;
     while (!output.destroyed) {
-      const rows = await batchRecordsAfter(db, source.batch.id, after, READ_BATCH);
-      if (rows.length === 0) break;
-      for (const record of await toBatchRecords(db, source, rows)) {
-        add([
+      const page = await batchRecordsAfter(db, source.batch.id, after, READ_BATCH);
+      if (page.length === 0) break;
+      after = page[page.length - 1]!.id;
+      await sheet.add(
+        (await toBatchRecords(db, source, page)).map((record) => [
           textOrBlank(record.imei),
           textOrBlank(record.mac),
           textOrBlank(record.blueToothMac),
@@ -159,14 +159,11 @@ export async function openReportExport(db: Kysely<Database>, scope: TaskScope, b
           textOrBlank(record.version),
           record.serviceVerify ? '通过' : '未通过',
           verdictText(record.testStatus === 'PASS'),
-        ]);
-      }
-      after = rows[rows.length - 1]!.id;
-      await roomIn(sheet, output);
+        ]),
+      );
     }
     if (output.destroyed) return;
-    sheet.commit();
-    await workbook.commit();
+    await sheet.end();
   }
 
   return { fileName: reportFileName(head.dtuType, head.batchNo), write };

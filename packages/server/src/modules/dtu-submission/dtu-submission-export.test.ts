@@ -10,6 +10,7 @@ import { planOf } from '../../../test/dtu-record-api.js';
 import { dtuSubmissionApi } from '../../../test/dtu-submission-api.js';
 import { createDtuTest, createDtuTestValue, createSubmitBatch, createUser, unique } from '../../../test/factories/index.js';
 import { QueryCapture } from '../../../test/query-capture.js';
+import { sheetWorkerReady } from '../../platform/xlsx-streaming.js';
 import { testDialects, withTestApp } from '../../../test/test-app.js';
 import { downloadName, XLSX_TYPE } from '../../../test/xlsx-answers.js';
 import type { Database } from '../../platform/schema.js';
@@ -219,6 +220,8 @@ describe.each(testDialects())('DTU task and batch exports on %s', (dialect) => {
       for (const [sheet, open] of exports) {
         const capture = new QueryCapture();
         const file = await open(db().withPlugin(capture));
+        // The sheet worker's start (loading exceljs) is not what the 300 ms below should wait on.
+        await sheetWorkerReady();
         capture.clear();
         const output = new PassThrough();
         let done = false;

@@ -1,6 +1,5 @@
 import type { Writable } from 'node:stream';
 import { DTU_TEST_STATUS_NAMES, type DtuTestStatus, MANAGE_STATUS_NAMES, type ManageStatus } from '@factory/contracts';
-import ExcelJS from 'exceljs';
 import type { Kysely } from 'kysely';
 import { batchNoOf, findBatchInScope } from '../../platform/dtu-batches.js';
 import { findDtuTaskInScope } from '../../platform/dtu-tasks.js';
@@ -8,7 +7,7 @@ import { notFound } from '../../platform/errors.js';
 import type { Database } from '../../platform/schema.js';
 import type { TaskScope } from '../../platform/task-scope.js';
 import { formatTime } from '../../platform/time.js';
-import { roomIn } from '../../platform/xlsx-streaming.js';
+import { type CellValue, openSheetStream } from '../../platform/xlsx-streaming.js';
 import {
   accountNames,
   seqsOfTask,
@@ -91,9 +90,10 @@ async function pageLookups(db: Kysely<Database>, units: readonly UnitRow[]) {
 type Lookups = Awaited<ReturnType<typeof pageLookups>>;
 
 /**
- * Writes the units of `source` in test order, keyset-paged by id. Streaming writer
- * without shared strings or styles: both are tables kept whole in memory until the
- * end, which is what this export must not do.
+ * Writes the units of `source` in test order, keyset-paged by id, through the
+ * sheet worker (platform/xlsx-streaming.ts: exceljs' streaming writer without
+ * shared strings or styles, off the event loop); the next page is read once the
+ * worker and the client have room.
  */
 async function writeUnits(
   db: Kysely<Database>,
@@ -101,24 +101,21 @@ async function writeUnits(
   sheetName: string,
   header: readonly string[],
   source: UnitSource,
-  rowOf: (unit: UnitRow, index: number, lookups: Lookups) => unknown[],
+  rowOf: (unit: UnitRow, index: number, lookups: Lookups) => CellValue[],
 ): Promise<void> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: false, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(sheetName);
-  sheet.addRow([...header]).commit();
+  const sheet = openSheetStream(output, sheetName);
+  await sheet.add([[...header]]);
   let afterId = 0;
   let index = 0;
   while (!output.destroyed) {
     const units = await unitsAfter(db, source, afterId, READ_BATCH);
     if (units.length === 0) break;
     const lookups = await pageLookups(db, units);
-    for (const unit of units) sheet.addRow(rowOf(unit, ++index, lookups)).commit();
     afterId = units[units.length - 1]!.id;
-    await roomIn(sheet, output);
+    await sheet.add(units.map((unit) => rowOf(unit, ++index, lookups)));
   }
   if (output.destroyed) return;
-  sheet.commit();
-  await workbook.commit();
+  await sheet.end();
 }
 
 const valueCells = (unit: UnitRow, columns: readonly ValueColumn[], values: Lookups['values']) =>

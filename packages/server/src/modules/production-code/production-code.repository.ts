@@ -4,7 +4,7 @@ import { type TaskScope, whereInScope } from '../../platform/task-scope.js';
 
 export type CodeRow = Pick<Selectable<ProductionCodeTable>, 'sequence' | 'code'>;
 
-/** Up to `limit` codes of the task after `afterSequence`, in label order (keyset paging for the export). */
+/** Up to `limit` codes of the task after `afterSequence`, in label order (keyset paging for the export and the print view's pages). */
 export function codesAfter(db: Kysely<Database>, taskId: number, afterSequence: number, limit: number): Promise<CodeRow[]> {
   return db
     .selectFrom('production_code')
@@ -14,12 +14,6 @@ export function codesAfter(db: Kysely<Database>, taskId: number, afterSequence: 
     .orderBy('sequence')
     .limit(limit)
     .execute();
-}
-
-/** Every code of the task in label order. */
-export async function codesOfTask(db: Kysely<Database>, taskId: number): Promise<string[]> {
-  const rows = await db.selectFrom('production_code').select('code').where('taskId', '=', taskId).orderBy('sequence').execute();
-  return rows.map((row) => row.code);
 }
 
 export async function codeExists(db: Kysely<Database>, code: string): Promise<boolean> {

@@ -6,12 +6,13 @@ import { notFound } from '../../platform/errors.js';
 import { EXPORT_CONTENT_TYPES } from '../../platform/export-formats.js';
 import { matchesNoneMatch } from '../../platform/file-response.js';
 import { contentDisposition } from '../../platform/files.js';
+import { codeCount } from '../../platform/production-codes.js';
 import type { ModuleContext } from '../../platform/module-context.js';
 import { rawRoute, route } from '../../platform/route.js';
 import { taskVisible } from '../../platform/task-scope.js';
 import { codesCsv, exportFileName, writeCodesXlsx } from './code-export.js';
-import { codeExists, codesOfTask, exportedTask } from './production-code.repository.js';
-import { codeOfQrFile, qrEntityTag, qrImageUrl, renderQrPng } from './qr-image.js';
+import { codeExists, codesAfter, exportedTask } from './production-code.repository.js';
+import { codeOfQrFile, qrEntityTag, renderQrPng } from './qr-image.js';
 
 /** A code's label never changes, so a browser or proxy may keep the image for good. */
 const QR_CACHE_CONTROL = 'public, max-age=31536000, immutable';
@@ -46,12 +47,22 @@ export function productionCodeRoutes({ db }: ModuleContext): FastifyPluginAsyncZ
       app,
       CODES.taskQrCodeUrls,
       async (request) => {
-        const { taskId } = request.query;
+        const { taskId, afterSequence, pageSize } = request.query;
         if (!(await taskVisible(db.kysely, await request.scope(), taskId))) throw notFound();
-        const codes = await codesOfTask(db.kysely, taskId);
-        return Object.fromEntries(codes.map((code) => [code, qrImageUrl(code)]));
+        // Codes only, a page at a time (issue 19): the console makes each image's address (qrImagePath).
+        const rows = await codesAfter(db.kysely, taskId, afterSequence, pageSize);
+        const last = rows.at(-1);
+        const total = await codeCount(db.kysely, taskId);
+        return {
+          total,
+          codes: rows.map((row) => row.code),
+          nextAfter: last && last.sequence < total ? last.sequence : null,
+        };
       },
-      { description: '{ code: imageUrl } in label order (a code always holds a letter, so no key is reordered)' },
+      {
+        description:
+          'The task\'s codes in label order, `pageSize` (default 2,000, at most 5,000) after the code numbered `afterSequence` (0: from the first); `nextAfter` is the next page\'s `afterSequence`, null after the last. Each label\'s image is `/api/productionCode/qr/<code>.png` (contracts `qrImagePath`)',
+      },
     );
 
     // Public on purpose, like /api/file/<key>: the print view's <img> can not send

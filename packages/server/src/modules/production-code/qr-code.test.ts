@@ -1,4 +1,4 @@
-import { type Envelope, MSG, PATHS, TASK_LIMITS } from '@factory/contracts';
+import { type Envelope, MSG, PATHS, QR_CODE_PAGE, qrImagePath, TASK_LIMITS } from '@factory/contracts';
 import { describe, expect, it } from 'vitest';
 import { createLine, createManager, createOtherTenant, fullGrants, grantsWithout, insertTask } from '../../../test/factories/index.js';
 import { dataOf, expectRefusal } from '../../../test/answers.js';
@@ -26,36 +26,77 @@ describe.each(testDialects())('production code QR labels on %s', (dialect) => {
   const image = (file: string, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'GET', url: `${PATHS.productionCodeQr}/${file}`, headers });
 
-  describe('QR urls', () => {
-    it('maps every code to its image in label order, as sent on the wire', async () => {
-      const taskId = await insertTask(db(), { productionCount: 30 });
-      const response = await get(PATHS.taskQrCodeUrls, t.admin, { taskId });
-      const urls = dataOf<Record<string, string>>(response);
+  describe('QR codes for the print view, a page at a time', () => {
+    type Page = { total: number; codes: string[]; nextAfter: number | null };
+    const pageOf = async (token: string, query: Record<string, string | number>) => dataOf<Page>(await get(PATHS.taskQrCodeUrls, token, query));
+
+    it('pages the codes disjoint, complete and in label order, following nextAfter', async () => {
+      const taskId = await insertTask(db(), { productionCount: 23 });
       const codes = await codesOf(taskId);
-      // 30 random codes in label order are, all but surely, not in sorted order, so this checks the order kept
-      expect(Object.keys(urls)).toEqual(codes);
-      expect(Object.values(urls)).toEqual(codes.map((code) => `${PATHS.productionCodeQr}/${code}.png`));
-      expect(response.body.indexOf(codes[29]!)).toBeGreaterThan(response.body.indexOf(codes[0]!));
+      const pages: Page[] = [];
+      let afterSequence: number | null = 0;
+      while (afterSequence !== null) {
+        const page = await pageOf(t.admin, { taskId, afterSequence, pageSize: 5 });
+        pages.push(page);
+        afterSequence = page.nextAfter;
+      }
+      expect(pages.map((page) => page.codes.length)).toEqual([5, 5, 5, 5, 3]);
+      expect(pages.map((page) => page.nextAfter)).toEqual([5, 10, 15, 20, null]);
+      expect(pages.every((page) => page.total === 23)).toBe(true);
+      // 23 random codes in label order are, all but surely, not in sorted order, so this checks the order kept
+      expect(pages.flatMap((page) => page.codes)).toEqual(codes);
+      expect(new Set(pages.flatMap((page) => page.codes)).size).toBe(23);
     });
 
-    it('answers an empty map for a task without codes', async () => {
+    it('answers codes only, the first page by default, and the last page with no next', async () => {
+      const taskId = await insertTask(db(), { productionCount: 4 });
+      const codes = await codesOf(taskId);
+      const response = await get(PATHS.taskQrCodeUrls, t.admin, { taskId });
+      expect(dataOf(response)).toEqual({ total: 4, codes, nextAfter: null });
+      // no image addresses on the wire: the console makes them (qrImagePath)
+      expect(response.body).not.toContain(PATHS.productionCodeQr);
+      expect(QR_CODE_PAGE.size).toBeGreaterThanOrEqual(1_000);
+      // a page that ends exactly at the last code says so, and a cursor past it answers an empty page
+      expect(await pageOf(t.admin, { taskId, afterSequence: 2, pageSize: 2 })).toEqual({ total: 4, codes: codes.slice(2), nextAfter: null });
+      expect(await pageOf(t.admin, { taskId, afterSequence: 4 })).toEqual({ total: 4, codes: [], nextAfter: null });
+    });
+
+    it('serves each label at the address the console makes from its code', async () => {
+      const [code] = await codesOf(await insertTask(db(), { productionCount: 1 }));
+      const response = await t.app.inject({ method: 'GET', url: qrImagePath(code!) });
+      expect(response.statusCode).toBe(200);
+      expect(response.rawPayload.equals(await renderQrPng(code!))).toBe(true);
+    });
+
+    it('answers an empty page for a task without codes', async () => {
       const taskId = await insertTask(db(), { productionCount: 1 });
       await db().deleteFrom('production_code').where('taskId', '=', taskId).execute();
-      expect(dataOf(await get(PATHS.taskQrCodeUrls, t.admin, { taskId }))).toEqual({});
+      expect(await pageOf(t.admin, { taskId })).toEqual({ total: 0, codes: [], nextAfter: null });
     });
 
-    it('needs the export button and a task in scope', async () => {
+    it('refuses a page size past its bounds and a cursor that is not a sequence', async () => {
+      const taskId = await insertTask(db(), { productionCount: 1 });
+      for (const query of [{ pageSize: 0 }, { pageSize: QR_CODE_PAGE.max + 1 }, { afterSequence: -1 }, { afterSequence: 'x' }] as Record<string, string | number>[]) {
+        expectRefusal(await get(PATHS.taskQrCodeUrls, t.admin, { taskId, ...query }), 400, MSG.numberRule);
+      }
+      expect((await pageOf(t.admin, { taskId, pageSize: QR_CODE_PAGE.max })).codes).toHaveLength(1);
+    });
+
+    it('needs the export button and a task in scope, on every page', async () => {
       const lineId = await createLine(db());
-      const taskId = await insertTask(db(), { productionCount: 2, lineIds: [lineId] });
+      const taskId = await insertTask(db(), { productionCount: 3, lineIds: [lineId] });
       const theirs = await insertTask(db(), { ownerId: await createOtherTenant(db()), lineIds: [lineId] });
 
       const mine = await createManager(t.app, fullGrants(MENU), [lineId]);
-      expect(Object.keys(dataOf<Record<string, string>>(await get(PATHS.taskQrCodeUrls, mine.token, { taskId })))).toEqual(await codesOf(taskId));
-      expectRefusal(await get(PATHS.taskQrCodeUrls, mine.token, { taskId: theirs }), 404, MSG.recordNotFound);
+      const first = await pageOf(mine.token, { taskId, pageSize: 2 });
+      expect([...first.codes, ...(await pageOf(mine.token, { taskId, afterSequence: first.nextAfter!, pageSize: 2 })).codes]).toEqual(await codesOf(taskId));
+      for (const afterSequence of [0, 2]) {
+        expectRefusal(await get(PATHS.taskQrCodeUrls, mine.token, { taskId: theirs, afterSequence }), 404, MSG.recordNotFound);
+      }
       expectRefusal(await get(PATHS.taskQrCodeUrls, mine.token, { taskId: 999_999 }), 404, MSG.recordNotFound);
 
       const elsewhere = await createManager(t.app, fullGrants(MENU), [await createLine(db())]);
-      expectRefusal(await get(PATHS.taskQrCodeUrls, elsewhere.token, { taskId }), 404, MSG.recordNotFound);
+      expectRefusal(await get(PATHS.taskQrCodeUrls, elsewhere.token, { taskId, afterSequence: 2 }), 404, MSG.recordNotFound);
 
       const without = await createManager(t.app, grantsWithout(MENU, 'exportProCode'), [lineId]);
       expectRefusal(await get(PATHS.taskQrCodeUrls, without.token, { taskId }), 403, MSG.noPermission);

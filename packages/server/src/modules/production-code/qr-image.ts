@@ -1,16 +1,12 @@
-import { PATHS, PRODUCTION_CODE_PATTERN, TASK_LIMITS } from '@factory/contracts';
+import { PRODUCTION_CODE_PATTERN, TASK_LIMITS } from '@factory/contracts';
 import QRCode from 'qrcode';
 
 /** Quiet zone in modules: 2 keeps a 10-character code large on a 256 px label and still scans. */
 const QR_MARGIN = 2;
 /** M restores 15% of the symbol: enough for a scuffed label without growing the modules. */
 const QR_ERROR_CORRECTION = 'M';
+/** The file name the console asks for (contracts `qrImagePath`): `<code>.png`. */
 const QR_SUFFIX = '.png';
-
-/** The label image's address, relative to the console's origin. */
-export function qrImageUrl(code: string): string {
-  return `${PATHS.productionCodeQr}/${code}${QR_SUFFIX}`;
-}
 
 /** The code named by an image file name (`<code>.png`), or null when it can not be a production code. */
 export function codeOfQrFile(file: string): string | null {

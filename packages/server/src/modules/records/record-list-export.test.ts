@@ -2,6 +2,7 @@ import { PassThrough } from 'node:stream';
 import { MSG, PATHS, RECORD_COUNT_HEADER, RECORD_MSG, type RecordPage } from '@factory/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { QueryCapture } from '../../../test/query-capture.js';
+import { sheetWorkerReady } from '../../platform/xlsx-streaming.js';
 import { recordsApi } from '../../../test/records-api.js';
 import { dataOf, expectRefusal } from '../../../test/answers.js';
 import type { RunningTask } from '../../../test/station-api.js';
@@ -141,6 +142,8 @@ describe.each(testDialects())('export of the records list on %s', (dialect) => {
       // The platform administrator's scope: every task.
       const file = await openRecordListExport(db, dialect, { ownerId: null, lineIds: null }, big.taskId, {}, t.config.timeZone);
       expect(file.count).toBe(2_500);
+      // The sheet worker's start (loading exceljs) is not what the 300 ms below should wait on.
+      await sheetWorkerReady();
       capture.clear();
       const output = new PassThrough();
       let done = false;

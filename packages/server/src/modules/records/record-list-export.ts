@@ -1,10 +1,9 @@
 import type { Writable } from 'node:stream';
 import { FLOW_RESULT_NAMES, type FlowResultStatus, TEST_STATUS_NAMES, type TestStatus } from '@factory/contracts';
-import ExcelJS from 'exceljs';
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../../platform/db.js';
 import { notFound } from '../../platform/errors.js';
-import { roomIn } from '../../platform/xlsx-streaming.js';
+import { openSheetStream } from '../../platform/xlsx-streaming.js';
 import type { Database } from '../../platform/schema.js';
 import { type TaskScope, taskVisible } from '../../platform/task-scope.js';
 import { formatTime } from '../../platform/time.js';
@@ -81,11 +80,10 @@ export async function openRecordListExport(
   ];
 
   async function write(output: Writable): Promise<void> {
-    // Streaming writer without shared strings or styles: both are tables kept
-    // whole in memory until the end, which is what this export must not do.
-    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: false, useSharedStrings: false });
-    const sheet = workbook.addWorksheet(RECORD_LIST_SHEET);
-    sheet.addRow([...RECORD_LIST_COLUMNS, ...flows.map((flow) => flow.name)]).commit();
+    // Written by the sheet worker (platform/xlsx-streaming.ts), a batch at a time: the next batch is read once
+    // the worker and the client have room, so the event loop serves other requests between batches.
+    const sheet = openSheetStream(output, RECORD_LIST_SHEET);
+    await sheet.add([[...RECORD_LIST_COLUMNS, ...flows.map((flow) => flow.name)]]);
     let after: RecordCursor | null = null;
     while (!output.destroyed) {
       const devices = await recordsAfter(db, dialect, taskId, filters, after, READ_BATCH);
@@ -93,14 +91,12 @@ export async function openRecordListExport(
       const latest = new Map(
         (await latestResultsOf(db, devices.map((device) => device.id))).map((row) => [`${row.codeId}:${row.taskFlowId}`, row.status]),
       );
-      for (const device of devices) sheet.addRow(rowOf(device, latest)).commit();
       const last = devices[devices.length - 1]!;
       after = { firstTestTime: last.firstTestTime!, id: last.id };
-      await roomIn(sheet, output);
+      await sheet.add(devices.map((device) => rowOf(device, latest)));
     }
     if (output.destroyed) return;
-    sheet.commit();
-    await workbook.commit();
+    await sheet.end();
   }
 
   return { fileName: recordListFileName(task.productNumber, taskId), count, write };

@@ -8,6 +8,7 @@ import {
   type ProductionRecord,
   RECORD_LIMITS,
   RECORD_MSG,
+  recordCursorText,
   type RecordDetail,
   type recordExportListQuery,
   type recordListQuery,
@@ -150,11 +151,23 @@ export async function recordList(
   query: z.output<typeof recordListQuery>,
   timeZone: string,
 ): Promise<RecordPage> {
-  const { taskId, page, pageSize } = query;
+  const { taskId, page, pageSize, after, before } = query;
   const filters = recordFilters(query, timeZone);
   if (!(await taskVisible(db, scope, taskId))) throw notFound();
-  const { rows, total } = await recordPage(db, dialect, taskId, filters, { page, pageSize });
-  return { data: await recordsOf(db, taskId, rows, timeZone), totalRecord: total, pageSize, page };
+  const { rows, total, capped, hasMore } = await recordPage(db, dialect, taskId, filters, { page, pageSize, after, before });
+  const first = rows[0];
+  const last = rows.at(-1);
+  return {
+    data: await recordsOf(db, taskId, rows, timeZone),
+    totalRecord: total,
+    pageSize,
+    page,
+    totalCapped: capped,
+    hasMore,
+    // A record is tested, so its first test is set (filteredRecords).
+    firstCursor: first ? recordCursorText({ firstTestTime: first.firstTestTime!, id: first.id }) : null,
+    lastCursor: last ? recordCursorText({ firstTestTime: last.firstTestTime!, id: last.id }) : null,
+  };
 }
 
 /** The device of a record: in scope and tested (an untested device has no record yet). */

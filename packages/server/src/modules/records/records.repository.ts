@@ -1,10 +1,23 @@
-import type { TestStatus } from '@factory/contracts';
+import { RECORD_LIMITS, type TestStatus } from '@factory/contracts';
 import type { ExpressionBuilder, InferResult, Kysely, Selectable } from 'kysely';
 import type { Dialect } from '../../platform/db.js';
 import type { PageRequest } from '../../platform/paging.js';
 import type { Database, DeviceFlowTable, FlowResultTable, ProductionCodeTable } from '../../platform/schema.js';
 import { linesOfTasks } from '../../platform/task-facts.js';
 import { type TaskScope, whereInScope } from '../../platform/task-scope.js';
+import { prepared } from '../../platform/prepared.js';
+import {
+  dialectOfKysely,
+  inList,
+  listValue,
+  preparedForms,
+  SCOPE_NAMES,
+  type ScopeForm,
+  scopeForm,
+  type ScopeParams,
+  scopeParams,
+  whereInScopeForm,
+} from '../../platform/prepared-lists.js';
 
 const DEVICE_COLUMNS = [
   'production_code.id',
@@ -81,17 +94,18 @@ function idsStartingWith(db: Kysely<Database>, taskId: number, text: string) {
  * combines the four indexes of the plain OR itself (a bitmap OR) and plans that
  * better than the union when a short prefix matches most devices.
  */
-function recordsOfTask(db: Kysely<Database>, dialect: Dialect, taskId: number, searchText: string | undefined) {
+function recordsOfTask(db: Kysely<Database>, dialect: Dialect, taskId: number, searchText: string | undefined, testedImplied = false) {
   if (searchText !== undefined && dialect === 'sqlite') {
     // CROSS JOIN keeps the matches as SQLite's outer loop: each is one lookup by id.
-    return db
+    const matched = db
       .selectFrom(idsStartingWith(db, taskId, searchText).as('matched'))
       .crossJoin('production_code')
       .whereRef('production_code.id', '=', 'matched.id')
-      .where('production_code.taskId', '=', taskId)
-      .where('production_code.firstTestTime', 'is not', null);
+      .where('production_code.taskId', '=', taskId);
+    return testedImplied ? matched : matched.where('production_code.firstTestTime', 'is not', null);
   }
-  let query = db.selectFrom('production_code').where('production_code.taskId', '=', taskId).where('production_code.firstTestTime', 'is not', null);
+  let query = db.selectFrom('production_code').where('production_code.taskId', '=', taskId);
+  if (!testedImplied) query = query.where('production_code.firstTestTime', 'is not', null);
   if (searchText !== undefined) {
     query = query.where((eb) => eb.or((['code', ...SCANNED] as const).map((column) => startsWith(eb, column, searchText))));
   }
@@ -100,7 +114,12 @@ function recordsOfTask(db: Kysely<Database>, dialect: Dialect, taskId: number, s
 
 /** The task's records that pass the filters (no order, no columns yet). */
 function filteredRecords(db: Kysely<Database>, dialect: Dialect, taskId: number, filters: RecordFilters) {
-  let query = recordsOfTask(db, dialect, taskId, filters.searchText);
+  // A status or a lower date bound already says "tested" (a result sets testStatus and firstTestTime in one
+  // write). Left out then, the planner reads the status index (migration 019): SQLite, with no statistics,
+  // otherwise takes `firstTestTime is not null` for a range of production_code_first_test and tests each
+  // device's status there, a long walk past the devices of other statuses.
+  const testedImplied = filters.testStatus !== undefined || filters.firstTestFrom !== undefined;
+  let query = recordsOfTask(db, dialect, taskId, filters.searchText, testedImplied);
   if (filters.testStatus !== undefined) query = query.where('production_code.testStatus', '=', filters.testStatus);
   if (filters.firstTestFrom !== undefined) query = query.where('production_code.firstTestTime', '>=', filters.firstTestFrom);
   if (filters.firstTestBefore !== undefined) query = query.where('production_code.firstTestTime', '<', filters.firstTestBefore);
@@ -112,7 +131,8 @@ function filteredRecords(db: Kysely<Database>, dialect: Dialect, taskId: number,
  * and its date filter bound, and one that never moves once set, so a retest does
  * not shuffle the pages while a supervisor reads them. The id breaks ties (two
  * stations finishing in the same millisecond), so every row has one place.
- * The (taskId, firstTestTime, id) index (migration 013) hands rows over in this order.
+ * The (taskId, firstTestTime, id) index (migration 013) hands rows over in this order,
+ * and (taskId, testStatus, firstTestTime, id) (migration 019) those of one status.
  */
 function inRecordOrder<Q extends ReturnType<typeof filteredRecords>>(query: Q): Q {
   return query.orderBy('production_code.firstTestTime', 'desc').orderBy('production_code.id', 'desc') as Q;
@@ -126,23 +146,150 @@ export async function recordCount(db: Kysely<Database>, dialect: Dialect, taskId
   return Number(counted.count);
 }
 
-/** A page of a task's records, newest first test first, and how many there are. */
+/**
+ * A task's tested devices from its rollup: the units whose first result anywhere
+ * was stored (flow_counter.testedUnits, added in the same write that sets the
+ * device's firstTestTime, docs/metrics.md), summed over the task's few
+ * flow × terminal rows instead of counting its devices.
+ */
+export async function testedUnitsOf(db: Kysely<Database>, taskId: number): Promise<number> {
+  const { rows } = await testedUnitsQuery(db, dialectOfKysely(db), { taskId });
+  return Number(rows[0]?.tested ?? 0);
+}
+
+/** testedUnitsOf's one statement, built once (prepared). */
+const testedUnitsQuery = prepared(['taskId'], (db, _dialect, { taskId }: { taskId: number }) =>
+  db
+    .selectFrom('flow_counter')
+    .innerJoin('task_flow', 'task_flow.id', 'flow_counter.taskFlowId')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('flow_counter.testedUnits'), eb.lit(0)).as('tested'))
+    .where('task_flow.taskId', '=', taskId),
+);
+
+/**
+ * How many records pass the filters, counting no further than `cap` + 1: each
+ * filter reads an index range in list order (migration 019 for a status), so
+ * this reads at most cap + 1 entries however many devices the task has.
+ */
+export async function cappedRecordCount(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  taskId: number,
+  filters: RecordFilters,
+  cap: number,
+): Promise<{ count: number; capped: boolean }> {
+  const limited = filteredRecords(db, dialect, taskId, filters).select('production_code.id').limit(cap + 1);
+  const counted = await db
+    .selectFrom(limited.as('limited'))
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  const count = Number(counted.count);
+  return count > cap ? { count: cap, capped: true } : { count, capped: false };
+}
+
+const hasFilter = (filters: RecordFilters) =>
+  filters.testStatus !== undefined || filters.firstTestFrom !== undefined || filters.firstTestBefore !== undefined || filters.searchText !== undefined;
+
+/** Where a page starts: its number (an offset), or next to a neighbouring page's first or last record (keyset). */
+export interface RecordPaging extends PageRequest {
+  after?: RecordCursor | undefined;
+  before?: RecordCursor | undefined;
+}
+
+export interface RecordPageRows {
+  rows: DeviceRow[];
+  /** exact, or `cap` with `capped` */
+  total: number;
+  capped: boolean;
+  /** a record follows the last row */
+  hasMore: boolean;
+}
+
+/**
+ * A page of a task's records, newest first test first, and how many there are
+ * (issue 19: no call counts every device of a task).
+ *
+ * - The total of the unfiltered list is the task's rollup (testedUnitsOf); a
+ *   filtered total is counted up to `cap` (cappedRecordCount), or is known from
+ *   the page itself when the page reaches the end of the list.
+ * - `after` / `before` read the page next to a known record along the order
+ *   index (keyset): page 5,000 costs what page 2 does. Without them the page
+ *   number is an offset; when the total is exact and the page lies nearer the
+ *   end, it is read from the end (the last page costs what the first does).
+ * Each read asks for one row more than the page, to know whether more follow.
+ */
 export async function recordPage(
   db: Kysely<Database>,
   dialect: Dialect,
   taskId: number,
   filters: RecordFilters,
-  paging: PageRequest,
-): Promise<{ rows: DeviceRow[]; total: number }> {
-  const total = await recordCount(db, dialect, taskId, filters);
-  let list = inRecordOrder(filteredRecords(db, dialect, taskId, filters)).select(DEVICE_COLUMNS);
-  if (paging.pageSize > 0) {
-    const offset = (paging.page - 1) * paging.pageSize;
-    // Past the last row nothing is read at all.
-    if (offset >= total) return { rows: [], total };
-    list = list.limit(paging.pageSize).offset(offset);
+  paging: RecordPaging,
+  cap: number = RECORD_LIMITS.countCap,
+): Promise<RecordPageRows> {
+  const listed = () => filteredRecords(db, dialect, taskId, filters).select(DEVICE_COLUMNS);
+  if (paging.pageSize <= 0) {
+    const rows = await inRecordOrder(listed()).execute();
+    return { rows, total: rows.length, capped: false, hasMore: false };
   }
-  return { rows: await list.execute(), total };
+  const size = paging.pageSize;
+  const filtered = hasFilter(filters);
+  const exactTotal = filtered ? undefined : await testedUnitsOf(db, taskId);
+  const totalOf = async (known?: number) => {
+    if (exactTotal !== undefined) return { total: exactTotal, capped: false };
+    if (known !== undefined) return { total: known, capped: false };
+    const { count, capped } = await cappedRecordCount(db, dialect, taskId, filters, cap);
+    return { total: count, capped };
+  };
+
+  if (paging.after || paging.before) {
+    const rows = paging.after
+      ? await recordsAfter(db, dialect, taskId, filters, paging.after, size + 1)
+      : (await recordsBefore(db, dialect, taskId, filters, paging.before!, size)).reverse();
+    // Read before this page: the records up to the cursor exist, so whether more follow is all that is known.
+    const hasMore = paging.after ? rows.length > size : true;
+    return { rows: rows.slice(0, size), ...(await totalOf()), hasMore };
+  }
+
+  const offset = (paging.page - 1) * size;
+  if (exactTotal !== undefined) {
+    // Past the last row nothing is read at all.
+    if (offset >= exactTotal) return { rows: [], total: exactTotal, capped: false, hasMore: false };
+    const fromEnd = exactTotal - offset - size;
+    if (fromEnd > 0 && fromEnd < offset) {
+      // Nearer the end: the same rows, read backwards along the index with the smaller offset.
+      const rows = await reversedOrder(listed()).limit(size).offset(fromEnd).execute();
+      return { rows: rows.reverse(), total: exactTotal, capped: false, hasMore: true };
+    }
+    if (fromEnd <= 0 && offset > 0) {
+      const rows = await reversedOrder(listed()).limit(exactTotal - offset).execute();
+      return { rows: rows.reverse(), total: exactTotal, capped: false, hasMore: false };
+    }
+  }
+  const rows = await inRecordOrder(listed()).limit(size + 1).offset(offset).execute();
+  const hasMore = rows.length > size;
+  // A page that ends the list tells the total, unless it is empty past page 1 (the list may end anywhere before it).
+  const known = !hasMore && (rows.length > 0 || offset === 0) ? offset + rows.length : undefined;
+  return { rows: rows.slice(0, size), ...(await totalOf(known)), hasMore };
+}
+
+/** Oldest first test first: the list's order backwards, read backwards along the same index. */
+function reversedOrder<Q extends ReturnType<typeof filteredRecords>>(query: Q): Q {
+  return query.orderBy('production_code.firstTestTime', 'asc').orderBy('production_code.id', 'asc') as Q;
+}
+
+/** The `limit` records just before `before` in list order, nearest first (reversed order). */
+function recordsBefore(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  taskId: number,
+  filters: RecordFilters,
+  before: RecordCursor,
+  limit: number,
+): Promise<DeviceRow[]> {
+  const query = filteredRecords(db, dialect, taskId, filters).where((eb) =>
+    eb(eb.refTuple('production_code.firstTestTime', 'production_code.id'), '>', eb.tuple(before.firstTestTime, before.id)),
+  );
+  return reversedOrder(query).select(DEVICE_COLUMNS).limit(limit).execute();
 }
 
 /** Where a read of records in list order stopped: the last row's first test and id. */
@@ -180,10 +327,8 @@ export function recordsAfter(
 export type LatestResultRow = Pick<Selectable<DeviceFlowTable>, 'codeId' | 'taskFlowId' | 'attempts'> &
   Pick<Selectable<FlowResultTable>, 'id' | 'startTime' | 'endTime' | 'status'>;
 
-/** The latest result at each flow of the devices, through the device_flow key and the result's id. */
-export function latestResultsOf(db: Kysely<Database>, codeIds: readonly number[]): Promise<LatestResultRow[]> {
-  if (codeIds.length === 0) return Promise.resolve([]);
-  return db
+const latestResultsQuery = prepared(['codeIds'], (db, dialect, { codeIds }: { codeIds: unknown }) =>
+  db
     .selectFrom('device_flow')
     .innerJoin('flow_result', 'flow_result.id', 'device_flow.latestResultId')
     .select([
@@ -195,21 +340,20 @@ export function latestResultsOf(db: Kysely<Database>, codeIds: readonly number[]
       'flow_result.endTime',
       'flow_result.status',
     ])
-    .where('device_flow.codeId', 'in', codeIds)
-    .execute();
+    .where((eb) => inList(dialect, eb.ref('device_flow.codeId'), codeIds)),
+);
+
+/** The latest result at each flow of the devices, through the device_flow key and the result's id (prepared once). */
+export async function latestResultsOf(db: Kysely<Database>, codeIds: readonly number[]): Promise<LatestResultRow[]> {
+  if (codeIds.length === 0) return [];
+  const dialect = dialectOfKysely(db);
+  return (await latestResultsQuery(db, dialect, { codeIds: listValue(dialect, codeIds) })).rows;
 }
 
-/**
- * Devices with their task, in the scope. `taskByTask` reads the scope's tasks
- * first and each one's devices through an index after taskId (SQLite keeps the
- * tables of a CROSS JOIN in the order written; PostgreSQL plans it as any join).
- */
-function devicesWithTask(db: Kysely<Database>, scope: TaskScope, taskByTask = false) {
-  const tasks = whereInScope(db.selectFrom('task'), scope);
-  const joined = taskByTask
-    ? tasks.crossJoin('production_code').whereRef('production_code.taskId', '=', 'task.id')
-    : tasks.innerJoin('production_code', 'production_code.taskId', 'task.id');
-  return joined
+/** Devices with their task, in the scope (devicesMatchingQuery reads them the same way, task by task where it must). */
+function devicesWithTask(db: Kysely<Database>, scope: TaskScope) {
+  return whereInScope(db.selectFrom('task'), scope)
+    .innerJoin('production_code', 'production_code.taskId', 'task.id')
     .innerJoin('product_type', 'product_type.id', 'task.productTypeId')
     .select([...DEVICE_COLUMNS, 'task.status as taskStatus', 'task.productNumber', 'product_type.name as productTypeName']);
 }
@@ -222,11 +366,48 @@ export function deviceByCode(db: Kysely<Database>, scope: TaskScope, code: strin
   return devicesWithTask(db, scope).where('production_code.code', '=', code).executeTakeFirst();
 }
 
+interface MatchingParams extends ScopeParams {
+  /** the texts, listValue's form */
+  texts: unknown;
+  limit: number;
+}
+
+/**
+ * The devices of devicesMatching in one statement, prepared once per form of scope: a union of one
+ * branch a column, each its own index probe (the code by its unique index; SN, MAC and IMEI task by
+ * task of the scope through their indexes after taskId, a CROSS JOIN that SQLite keeps in the order
+ * written: an OR of the three would read every device of the scope), each at most `limit` rows; the
+ * union most recently tested first (never tested last), the id breaking ties.
+ */
+const devicesMatchingQuery = preparedForms([...SCOPE_NAMES, 'texts', 'limit'], (form: ScopeForm, db, dialect, p: MatchingParams) => {
+  const branch = (column: Searched) => {
+    const tasks = whereInScopeForm(db.selectFrom('task'), dialect, form, p);
+    const joined =
+      column === 'code'
+        ? tasks.innerJoin('production_code', 'production_code.taskId', 'task.id')
+        : tasks.crossJoin('production_code').whereRef('production_code.taskId', '=', 'task.id');
+    // No order in a branch: an order the planner could read from an index would lead it to walk that index.
+    const matches = joined
+      .innerJoin('product_type', 'product_type.id', 'task.productTypeId')
+      .select([...DEVICE_COLUMNS, 'task.status as taskStatus', 'task.productNumber', 'product_type.name as productTypeName'])
+      .where((eb) => inList(dialect, eb.ref(`production_code.${column}`), p.texts))
+      .limit(p.limit);
+    return db.selectFrom(matches.as(`by_${column}`)).selectAll();
+  };
+  const [byCode, ...others] = (['code', ...SCANNED] as const).map(branch);
+  const union = others.reduce((all, next) => all.union(next), byCode!);
+  return db
+    .selectFrom(union.as('matched'))
+    .selectAll()
+    .orderBy((eb) => eb.fn.coalesce('matched.lastTestTime', eb.lit(0)), 'desc')
+    .orderBy('matched.id', 'desc')
+    .limit(p.limit);
+});
+
 /**
  * The devices whose production code, SN, MAC or IMEI is one of `texts`, in the
- * scope, most recently tested first. One query a column: the code is unique on
- * its own; SN, MAC and IMEI are indexed after taskId, so each is probed task by
- * task of the scope (an OR of the three would read every device of the scope).
+ * scope, most recently tested first, at most `limit`: one statement
+ * (devicesMatchingQuery), built and compiled once per form of scope.
  */
 export async function devicesMatching(
   db: Kysely<Database>,
@@ -234,13 +415,9 @@ export async function devicesMatching(
   texts: readonly string[],
   limit: number,
 ): Promise<DeviceWithTask[]> {
-  const found = new Map<number, DeviceWithTask>();
-  for (const column of ['code', ...SCANNED] as const) {
-    // No order here: an order the planner could read from an index would lead it to walk that index.
-    const rows = await devicesWithTask(db, scope, column !== 'code').where(`production_code.${column}`, 'in', texts).limit(limit).execute();
-    for (const row of rows) found.set(row.id, row);
-  }
-  return [...found.values()].sort((a, b) => (b.lastTestTime ?? 0) - (a.lastTestTime ?? 0) || b.id - a.id).slice(0, limit);
+  const dialect = dialectOfKysely(db);
+  const params: MatchingParams = { ...scopeParams(dialect, scope), texts: listValue(dialect, texts), limit };
+  return (await devicesMatchingQuery(scopeForm(scope))(db, dialect, params)).rows;
 }
 
 function resultsWithNames(db: Kysely<Database>) {
@@ -291,15 +468,19 @@ export async function resultInScope(
   return row;
 }
 
-/** Every result of the devices, device by device in time order (the flow_result_device index by codeId, then sorted). */
-export function resultsOfDevices(db: Kysely<Database>, codeIds: readonly number[]): Promise<ResultRow[]> {
-  if (codeIds.length === 0) return Promise.resolve([]);
-  return resultsWithNames(db)
-    .where('flow_result.codeId', 'in', codeIds)
+const resultsOfDevicesQuery = prepared(['codeIds'], (db, dialect, { codeIds }: { codeIds: unknown }) =>
+  resultsWithNames(db)
+    .where((eb) => inList(dialect, eb.ref('flow_result.codeId'), codeIds))
     .orderBy('flow_result.codeId')
     .orderBy('flow_result.startTime')
-    .orderBy('flow_result.id')
-    .execute();
+    .orderBy('flow_result.id'),
+);
+
+/** Every result of the devices, device by device in time order (the flow_result_device index by codeId, then sorted; prepared once). */
+export async function resultsOfDevices(db: Kysely<Database>, codeIds: readonly number[]): Promise<ResultRow[]> {
+  if (codeIds.length === 0) return [];
+  const dialect = dialectOfKysely(db);
+  return (await resultsOfDevicesQuery(db, dialect, { codeIds: listValue(dialect, codeIds) })).rows;
 }
 
 /** Whether the flow is one of the task's. */
@@ -332,7 +513,11 @@ export async function lineCodesOf(db: Kysely<Database>, taskIds: readonly number
   return new Map([...codes].map(([taskId, lineNums]) => [taskId, lineNums.join(',')]));
 }
 
-/** The flows of a task in order. */
-export function flowsOfTask(db: Kysely<Database>, taskId: number): Promise<{ id: number; name: string; sequence: number }[]> {
-  return db.selectFrom('task_flow').select(['id', 'name', 'sequence']).where('taskId', '=', taskId).orderBy('sequence').execute();
+const flowsOfTaskQuery = prepared(['taskId'], (db, _dialect, { taskId }: { taskId: number }) =>
+  db.selectFrom('task_flow').select(['id', 'name', 'sequence']).where('taskId', '=', taskId).orderBy('sequence'),
+);
+
+/** The flows of a task in order (every record page reads them: prepared once). */
+export async function flowsOfTask(db: Kysely<Database>, taskId: number): Promise<{ id: number; name: string; sequence: number }[]> {
+  return (await flowsOfTaskQuery(db, dialectOfKysely(db), { taskId })).rows;
 }

@@ -25,7 +25,7 @@ export function recordRoutes({ db, config }: ModuleContext): FastifyPluginAsyncZ
       async (request) => recordList(db.kysely, db.dialect, await request.scope(), request.query, config.timeZone),
       {
         description:
-          'The tested devices of a task, newest first test first (createTime, the id breaking ties); fromTime (inclusive) and toTime (exclusive) bound the first test by day in the factory zone; searchText matches the start of the code, SN, MAC or IMEI',
+          'The tested devices of a task, newest first test first (createTime, the id breaking ties); fromTime (inclusive) and toTime (exclusive) bound the first test by day in the factory zone; searchText matches the start of the code, SN, MAC or IMEI. A filtered total is counted up to 10,000 (totalCapped past it); after / before (a page\'s lastCursor / firstCursor) read the next / previous page by keyset',
       },
     );
 

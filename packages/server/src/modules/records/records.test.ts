@@ -150,6 +150,19 @@ describe.each(testDialects())('production records on %s', (dialect) => {
     };
   });
 
+  /** A record's place in the list's order, as the list answers it (`<firstTestTime>_<id>`). */
+  const cursorOf = async (code: string) => {
+    const row = await api.db().selectFrom('production_code').select(['id', 'firstTestTime']).where('code', '=', code).executeTakeFirstOrThrow();
+    return `${row.firstTestTime}_${row.id}`;
+  };
+  /** The keys issue 19 added to a page of these records: an exact total, whether more follow, the first and last as cursors. */
+  const pageKeys = async (codesListed: string[], hasMore = false) => ({
+    totalCapped: false,
+    hasMore,
+    firstCursor: codesListed.length > 0 ? await cursorOf(codesListed[0]!) : null,
+    lastCursor: codesListed.length > 0 ? await cursorOf(codesListed.at(-1)!) : null,
+  });
+
   const list = async (query: Record<string, string | number> = {}) =>
     dataOf<RecordPage>(await get(PATHS.recordList, t.admin, { taskId: task.taskId, ...query }));
   /** The production codes a list answers, in order, with its total. */
@@ -161,14 +174,14 @@ describe.each(testDialects())('production records on %s', (dialect) => {
   describe('list', () => {
     it('answers the tested devices, newest first test first (the createTime it shows), with every field and the page keys of the specification', async () => {
       // B was retested after A's last test, but the list shows and orders by the first test.
-      expect(await list()).toEqual({ data: [expected.C, expected.B, expected.A], totalRecord: 3, pageSize: 10, page: 1 });
+      expect(await list()).toEqual({ data: [expected.C, expected.B, expected.A], totalRecord: 3, pageSize: 10, page: 1, ...(await pageKeys([codes.C, codes.B, codes.A])) });
     });
 
     it('pages with the total of every page', async () => {
-      expect(await list({ page: 1, pageSize: 2 })).toEqual({ data: [expected.C, expected.B], totalRecord: 3, pageSize: 2, page: 1 });
-      expect(await list({ page: 2, pageSize: 2 })).toEqual({ data: [expected.A], totalRecord: 3, pageSize: 2, page: 2 });
-      expect(await list({ page: 3, pageSize: 2 })).toEqual({ data: [], totalRecord: 3, pageSize: 2, page: 3 });
-      expect(await list({ pageSize: 0 })).toEqual({ data: [expected.C, expected.B, expected.A], totalRecord: 3, pageSize: 0, page: 1 });
+      expect(await list({ page: 1, pageSize: 2 })).toEqual({ data: [expected.C, expected.B], totalRecord: 3, pageSize: 2, page: 1, ...(await pageKeys([codes.C, codes.B], true)) });
+      expect(await list({ page: 2, pageSize: 2 })).toEqual({ data: [expected.A], totalRecord: 3, pageSize: 2, page: 2, ...(await pageKeys([codes.A])) });
+      expect(await list({ page: 3, pageSize: 2 })).toEqual({ data: [], totalRecord: 3, pageSize: 2, page: 3, ...(await pageKeys([])) });
+      expect(await list({ pageSize: 0 })).toEqual({ data: [expected.C, expected.B, expected.A], totalRecord: 3, pageSize: 0, page: 1, ...(await pageKeys([codes.C, codes.B, codes.A])) });
     });
 
     it('filters by test status; a device still testing matches neither', async () => {
@@ -215,7 +228,7 @@ describe.each(testDialects())('production records on %s', (dialect) => {
       expect(await listed({ searchText: codes.D })).toEqual({ ids: [], total: 0 });
       // With the other filters and paging.
       expect(await listed({ searchText: 'SN', testStatus: 'PASS' })).toEqual({ ids: [codes.A], total: 1 });
-      expect(await list({ searchText: 'AA:', page: 2, pageSize: 1 })).toEqual({ data: [expected.A], totalRecord: 2, pageSize: 1, page: 2 });
+      expect(await list({ searchText: 'AA:', page: 2, pageSize: 1 })).toEqual({ data: [expected.A], totalRecord: 2, pageSize: 1, page: 2, ...(await pageKeys([codes.A])) });
     });
 
     it('answers 404 for an unknown task and 400 for no task', async () => {
@@ -230,6 +243,7 @@ describe.each(testDialects())('production records on %s', (dialect) => {
         totalRecord: 0,
         pageSize: 10,
         page: 1,
+        ...(await pageKeys([])),
       });
     });
   });

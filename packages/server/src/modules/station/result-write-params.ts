@@ -48,6 +48,8 @@ export interface ResultWrite {
   produced: number;
   /** the device's resultCount the checks read: on PostgreSQL nothing is written when it changed since */
   expectedResultCount: number;
+  /** the device's indexed state as the checks read it: SQLite sets only what changes (result-writes.ts) */
+  previous: { testStatus: string | null; firstTestTime: number | null };
 }
 
 /**
@@ -82,7 +84,7 @@ export const COUNTER_COLUMNS = {
 export const DAY_SHARDS = 16;
 
 /** The values of a result's statements, flat, as named parameters. */
-export type WriteParams = Omit<ResultWrite, 'scans' | 'device' | 'counts' | 'failures'> &
+export type WriteParams = Omit<ResultWrite, 'scans' | 'device' | 'counts' | 'failures' | 'previous'> &
   ResultWrite['device'] &
   ResultWrite['counts'] &
   Record<ScanKind, string | null> & {
@@ -138,7 +140,8 @@ export const WRITE_NAMES = [
 ];
 
 export const paramsOf = (w: ResultWrite): WriteParams => {
-  const { scans, device, counts, failures, ...rest } = w;
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- previous decides a statement's shape, it is no parameter
+  const { scans, device, counts, failures, previous, ...rest } = w;
   const c = counts;
   return {
     ...rest,

@@ -31,23 +31,53 @@ export class UniqueClash extends Error {
 }
 
 /*
- * SQLite: four statements (no round trips to save, one writer at a time).
- * A scan is written only where the device has none yet (coalesce), so each
- * statement keeps one shape and is prepared once.
+ * SQLite: a statement per table (no round trips to save, one writer at a time),
+ * each prepared once per shape.
  */
 const insertResult = prepared(RESULT_NAMES, (db, _dialect, p: ResultParams) => db.insertInto('flow_result').values(p).returning('id'));
 
-const updateDevice = prepared(DEVICE_NAMES, (db, _dialect, { codeId, sn, mac, imei, ...state }: DeviceParams) =>
-  db
-    .updateTable('production_code')
-    .set((eb) => ({
-      sn: eb.fn.coalesce('sn', eb.val(sn)),
-      mac: eb.fn.coalesce('mac', eb.val(mac)),
-      imei: eb.fn.coalesce('imei', eb.val(imei)),
-      ...state,
-    }))
-    .where('id', '=', codeId),
-);
+/**
+ * The device's columns of an index that a result may leave as they are: SQLite
+ * rewrites the index entries of every column an UPDATE sets, whether its value
+ * changes or not (each of these is in an index: the scans' unique ones, the
+ * records' order and status filter), which made the device's update the dearest
+ * write of a result. So the update sets only those that change: a scan first
+ * seen now (where the device has none yet: coalesce), the first test time and the
+ * status when they move. At most 32 shapes, each prepared once, on first use.
+ */
+const OPTIONAL_COLUMNS = ['sn', 'mac', 'imei', 'testStatus', 'firstTestTime'] as const;
+const deviceUpdates = new Map<number, ReturnType<typeof deviceUpdate>>();
+
+function deviceUpdate(shape: number) {
+  const sets = (column: (typeof OPTIONAL_COLUMNS)[number]) => (shape & (1 << OPTIONAL_COLUMNS.indexOf(column))) !== 0;
+  return prepared(DEVICE_NAMES, (db, _dialect, { codeId, sn, mac, imei, testStatus, firstTestTime, ...state }: DeviceParams) =>
+    db
+      .updateTable('production_code')
+      .set((eb) => ({
+        ...(sets('sn') ? { sn: eb.fn.coalesce('sn', eb.val(sn)) } : {}),
+        ...(sets('mac') ? { mac: eb.fn.coalesce('mac', eb.val(mac)) } : {}),
+        ...(sets('imei') ? { imei: eb.fn.coalesce('imei', eb.val(imei)) } : {}),
+        ...(sets('testStatus') ? { testStatus } : {}),
+        ...(sets('firstTestTime') ? { firstTestTime } : {}),
+        ...state,
+      }))
+      .where('id', '=', codeId),
+  );
+}
+
+function updateDevice(db: Kysely<Database>, dialect: Dialect, p: DeviceParams, previous: ResultWrite['previous']) {
+  const changes = [
+    p.sn !== null,
+    p.mac !== null,
+    p.imei !== null,
+    p.testStatus !== previous.testStatus,
+    p.firstTestTime !== previous.firstTestTime,
+  ];
+  const shape = changes.reduce((bits, changed, n) => (changed ? bits | (1 << n) : bits), 0);
+  let update = deviceUpdates.get(shape);
+  if (!update) deviceUpdates.set(shape, (update = deviceUpdate(shape)));
+  return update(db, dialect, p);
+}
 
 const setLatest = prepared(
   ['codeId', 'taskFlowId', 'latestResultId', 'latestStatus', 'attempts'],
@@ -140,7 +170,7 @@ export async function storeResult(db: Kysely<Database>, dialect: Dialect, write:
     }
     const { rows } = await insertResult(db, dialect, p);
     const resultId = rows[0]!.id;
-    await updateDevice(db, dialect, p);
+    await updateDevice(db, dialect, p, write.previous);
     await setLatest(db, dialect, {
       codeId: p.codeId,
       taskFlowId: p.taskFlowId,

@@ -12,7 +12,7 @@ import { findAccountByName, upgradePasswordHash } from '../../platform/accounts.
 import type { SessionAccount } from '../../platform/auth.js';
 import { holdsPermission } from '../../platform/auth.js';
 import type { Db } from '../../platform/db.js';
-import { badRequest, forbidden, tooManyRequests } from '../../platform/errors.js';
+import { badRequest, forbidden, type HttpError, tooManyRequests } from '../../platform/errors.js';
 import { clearFailures, isLockedOut, recordFailure } from '../../platform/login-failures.js';
 import { hashPassword, verifyPassword } from '../../platform/password.js';
 import { tenantOf } from '../../platform/scope.js';
@@ -21,6 +21,14 @@ import { endStationSession, type StationCaller } from '../../platform/station-gu
 import { findTerminalByCode, terminalOnUserLine, startStationSession } from './station.repository.js';
 
 export { registerStationGuard, requireStation, type StationCaller } from '../../platform/station-guard.js';
+
+/**
+ * A PAD user may sign in with 配件检测 alone (issue 17): the overall check's calls
+ * (all of this module's but the sign-out) still need 整机检测. Null when the caller may.
+ */
+export function overallCheckRefusal(caller: StationCaller): HttpError | null {
+  return caller.terminalType === 'PAD' && !caller.padMenus.overallCheck ? forbidden(STATION_MSG.noAppPermission('整机检测')) : null;
+}
 
 // The same decoy as the console login: an unknown user costs a hash check too.
 const decoyHash = hashPassword('decoy-Password-1');

@@ -19,11 +19,19 @@ import type { ResultEventHub } from '../../platform/result-events.js';
 import type { Database } from '../../platform/schema.js';
 import { finishWhenAllPassed, startTaskOnFirstResult } from '../../platform/task-lifecycle.js';
 import { formatTime, parseZonedTime } from '../../platform/time.js';
-import type { StationCaller } from './station-auth.js';
+import {
+  admitStationSession,
+  endStationSession,
+  findStationSession,
+  type StationSessionRow,
+  touchStationSession,
+} from '../../platform/station-guard.js';
+import { overallCheckRefusal, type StationCaller } from './station-auth.js';
 import type { FlowChecks, FlowChecksOf } from './flow-checks.js';
 import {
   findResultByClientId,
   findResultContext,
+  findSessionAndContext,
   type ResultContext,
   type ScanKind,
   scanTakenBy,
@@ -155,8 +163,17 @@ export async function checkedContext(
   unknownCode: (message: string) => HttpError = badRequest,
 ): Promise<CheckedContext> {
   if (!servesFlow(caller)) throw conflict(STATION_MSG.notAssigned);
-  const context = await findResultContext(trx, dialect, caller.taskId!, caller.flowId!, code, lock);
-  if (!context) throw conflict(STATION_MSG.notAssigned);
+  return checkContext(await findResultContext(trx, dialect, caller.taskId!, caller.flowId!, code, lock), caller, code, unknownCode);
+}
+
+/** The checks of checkedContext on a context read (undefined: the terminal is on no flow of a task). */
+function checkContext(
+  context: ResultContext | undefined,
+  caller: StationCaller,
+  code: string,
+  unknownCode: (message: string) => HttpError,
+): CheckedContext {
+  if (!servesFlow(caller) || !context) throw conflict(STATION_MSG.notAssigned);
   const status = context.taskStatus as TaskStatus;
   if (status !== 'UNSTART' && status !== 'START') throw conflict(STATION_MSG.taskNotRunning(TASK_STATUS_NAMES[status]));
   if (context.deviceId === null || context.code === null) throw unknownCode(STATION_MSG.codeUnknown(code));
@@ -214,6 +231,61 @@ function judge({ items, manualItems }: FlowChecks, body: StationResultInput) {
 }
 
 /**
+ * Who sends a result: the token of its station session, whose read (the station
+ * guard's, platform/station-guard.ts) is made with the result's first read, in
+ * one statement (findSessionAndContext); the caller once admitted by the guard's
+ * rules; and whether the session's lastSeenAt is due to be written.
+ */
+export interface ResultSender {
+  tokenHash: string;
+  idleMs: number;
+  caller: StationCaller | null;
+  touch: boolean;
+}
+
+/**
+ * The station guard refused the sender (401, or 403 without 整机检测): answered
+ * as the guard answers, nothing of the result written, never as a retry's
+ * stored verdict. `end`: the session to end once the result's transaction is over.
+ */
+class GuardRefusal extends Error {
+  constructor(
+    readonly refusal: HttpError,
+    readonly end: StationSessionRow | null,
+  ) {
+    super('the station guard refused a result');
+  }
+}
+
+/** The guard's rules on the session read with a result; answers the caller and keeps it on the sender. */
+function admitSender(sender: ResultSender, session: StationSessionRow | undefined): StationCaller {
+  const admission = admitStationSession(session, sender.tokenHash, sender.idleMs, Date.now());
+  if ('refusal' in admission) throw new GuardRefusal(admission.refusal, admission.end && session ? session : null);
+  // The station plugin's check of the overall check's calls (station.routes.ts), after the guard's as there.
+  const refusal = overallCheckRefusal(admission.caller);
+  if (refusal) throw new GuardRefusal(refusal, null);
+  sender.caller = admission.caller;
+  sender.touch = admission.touch;
+  return admission.caller;
+}
+
+/**
+ * The result's read and its checks (checkedContext), with the session's read
+ * the first time: one statement, unlocked (PostgreSQL's locked read takes the
+ * session on its own first).
+ */
+async function senderAndContext(trx: Kysely<Database>, dialect: Dialect, sender: ResultSender, code: string, lock: boolean) {
+  if (sender.caller) return { caller: sender.caller, at: await checkedContext(trx, dialect, sender.caller, code, lock) };
+  if (lock && dialect === 'postgres') {
+    const caller = admitSender(sender, await findStationSession({ kysely: trx, dialect }, sender.tokenHash));
+    return { caller, at: await checkedContext(trx, dialect, caller, code, lock) };
+  }
+  const read = await findSessionAndContext(trx, dialect, sender.tokenHash, code);
+  const caller = admitSender(sender, read?.session);
+  return { caller, at: checkContext(read?.context, caller, code, badRequest) };
+}
+
+/**
  * The checks and writes of one result, in the order of the brief (terminal and
  * task, device, flow order, scans, times, values), then the writes, the
  * terminal's counter row last (PostgreSQL: device row, then counter row, then
@@ -226,12 +298,12 @@ async function judgeAndStore(
   trx: Kysely<Database>,
   db: Db,
   checksOf: FlowChecksOf,
-  caller: StationCaller,
+  sender: ResultSender,
   body: StationResultInput,
   timeZone: string,
   lock: boolean,
 ) {
-  const at = await checkedContext(trx, db.dialect, caller, body.productionCode, lock);
+  const { caller, at } = await senderAndContext(trx, db.dialect, sender, body.productionCode, lock);
   const scans = checkScans(at, body);
   const startTime = epochOf(body.startTime, timeZone);
   const endTime = epochOf(body.endTime, timeZone);
@@ -290,6 +362,7 @@ async function judgeAndStore(
       ownerId: at.ownerId,
       produced: at.flowSequence === flowCount ? finishDelta : 0,
       expectedResultCount: at.resultCount,
+      previous: { testStatus: at.testStatus, firstTestTime: at.firstTestTime },
     });
   } catch (error) {
     if (error instanceof UniqueClash) throw new StoreRefused(error, at.taskId, at.deviceId, scans);
@@ -334,11 +407,11 @@ const isDeadlock = (error: unknown) => (error as { code?: unknown } | null)?.cod
  * succeeds. SQLite: in a transaction, shared with the results sent beside it
  * (group-commit.ts).
  */
-async function judgeAndStoreOnce({ db, checksOf, inTransaction }: ResultWriter, caller: StationCaller, body: StationResultInput, timeZone: string) {
+async function judgeAndStoreOnce({ db, checksOf, inTransaction }: ResultWriter, sender: ResultSender, body: StationResultInput, timeZone: string) {
   if (db.dialect === 'postgres') {
     for (let tries = 0; tries < OPTIMISTIC_TRIES; tries++) {
       try {
-        const stored = await judgeAndStore(db.kysely, db, checksOf, caller, body, timeZone, false);
+        const stored = await judgeAndStore(db.kysely, db, checksOf, sender, body, timeZone, false);
         if (stored) return stored;
       } catch (error) {
         if (!isDeadlock(error)) throw error;
@@ -346,7 +419,7 @@ async function judgeAndStoreOnce({ db, checksOf, inTransaction }: ResultWriter, 
     }
   }
   return inTransaction(async (trx) => {
-    const stored = await judgeAndStore(trx, db, checksOf, caller, body, timeZone, true);
+    const stored = await judgeAndStore(trx, db, checksOf, sender, body, timeZone, true);
     // Under the device's lock (PostgreSQL) or the one writer (SQLite), the device is as read.
     if (!stored) throw new Error('a result under the device lock found the device changed');
     return stored;
@@ -373,12 +446,12 @@ export interface ResultWriter {
  */
 export async function submitResult(
   { db, checksOf, inTransaction, results }: ResultWriter,
-  caller: StationCaller,
+  sender: ResultSender,
   body: StationResultInput,
   timeZone: string,
 ): Promise<StationVerdict> {
   try {
-    const { verdict, finishCheck, event } = await judgeAndStoreOnce({ db, checksOf, inTransaction, results }, caller, body, timeZone);
+    const { verdict, finishCheck, event } = await judgeAndStoreOnce({ db, checksOf, inTransaction, results }, sender, body, timeZone);
     results.publish(event);
     // After the commit, so that the result's transaction never holds the task row (every result
     // of the task would queue on it). If the process dies in between, the task stays START with
@@ -386,7 +459,13 @@ export async function submitResult(
     if (finishCheck !== null) await finishWhenAllPassed(db, finishCheck);
     return verdict;
   } catch (error) {
+    if (error instanceof GuardRefusal) {
+      if (error.end) await endStationSession(db.kysely, sender.tokenHash, error.end.terminalId, error.end.accountId);
+      throw error.refusal;
+    }
     if (!(error instanceof HttpError || error instanceof StoreRefused)) throw error;
+    // An HttpError or a refused store come after the sender's admission.
+    const caller = sender.caller!;
     const stored = await findResultByClientId(db.kysely, db.dialect, caller.terminalId, body.clientResultId);
     if (stored) {
       // The retry of a pass whose first answer was lost may be the one whose process died before
@@ -401,5 +480,8 @@ export async function submitResult(
       throw error.clash.violation;
     }
     throw error;
+  } finally {
+    // As the guard does, outside the result's transaction: a refused result keeps its session alive too.
+    if (sender.touch) await touchStationSession(db.kysely, sender.tokenHash, Date.now());
   }
 }

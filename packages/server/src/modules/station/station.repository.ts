@@ -1,10 +1,10 @@
 import { TERMINAL_STATUS } from '@factory/contracts';
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { Dialect } from '../../platform/db.js';
 import { prepared } from '../../platform/prepared.js';
 import type { Database } from '../../platform/schema.js';
 import { finishedUnits } from '../../platform/task-facts.js';
-import { onUserLine } from '../../platform/station-guard.js';
+import { onUserLine, stationSessionColumns } from '../../platform/station-guard.js';
 
 export function findTerminalByCode(db: Kysely<Database>, terminalCode: string) {
   return db
@@ -198,6 +198,91 @@ export async function findResultContext(db: Kysely<Database>, dialect: Dialect, 
   return read();
 }
 export type ResultContext = NonNullable<Awaited<ReturnType<typeof findResultContext>>>;
+
+/*
+ * The station guard's read (platform/station-guard.ts) and the result's
+ * (findResultContext) in one statement: the session by its token with its
+ * terminal and user, the task and flow the terminal serves as an overall check,
+ * and the device by its code, all as above. A result costs a read less, the
+ * guard's rules being applied to the same row (station-result.ts).
+ */
+const sessionContextQuery = prepared(['tokenHash', 'code'], (db, _dialect, { tokenHash, code }: { tokenHash: string; code: string }) =>
+  db
+    .selectFrom('station_session')
+    .innerJoin('account', 'account.id', 'station_session.accountId')
+    .innerJoin('terminal', 'terminal.id', 'station_session.terminalId')
+    .leftJoin('task_flow', (join) =>
+      join
+        .onRef('task_flow.id', '=', 'terminal.flowId')
+        .onRef('task_flow.taskId', '=', 'terminal.taskId')
+        // A parts-check PAD carries the id of an accessory task, another table (servesFlow).
+        .on('terminal.status', '=', TERMINAL_STATUS.overallCheck),
+    )
+    .leftJoin('task', 'task.id', 'task_flow.taskId')
+    .leftJoin('task_flow as previous', (join) =>
+      join.onRef('previous.taskId', '=', 'task_flow.taskId').on((eb) => eb('previous.sequence', '=', eb('task_flow.sequence', '-', 1))),
+    )
+    .leftJoin('production_code as device', (join) => join.on('device.code', '=', code))
+    .leftJoin('device_flow as here', (join) => join.onRef('here.codeId', '=', 'device.id').onRef('here.taskFlowId', '=', 'task_flow.id'))
+    .leftJoin('device_flow as before', (join) => join.onRef('before.codeId', '=', 'device.id').onRef('before.taskFlowId', '=', 'previous.id'))
+    .select((eb) => [
+      ...stationSessionColumns(eb as unknown as ExpressionBuilder<Database, 'account' | 'terminal' | 'station_session'>),
+      'task.id as contextTaskId',
+      'task.status as taskStatus',
+      'task.communicationId',
+      'task.productionCount',
+      'task.ownerId',
+      // Read only where the task is there (contextTaskId not null).
+      finishedUnits(eb.ref('task.id').$castTo<number>()).as('finishedUnits'),
+      'task_flow.id as contextFlowId',
+      'task_flow.sequence as flowSequence',
+      'task_flow.bindMac',
+      'task_flow.flowType',
+      'previous.id as previousFlowId',
+      'previous.name as previousFlowName',
+      eb
+        .selectFrom('task_flow as every')
+        .select((sub) => sub.fn.countAll<number>().as('n'))
+        .whereRef('every.taskId', '=', 'task.id')
+        .as('flowCount'),
+      'device.id as deviceId',
+      'device.taskId as deviceTaskId',
+      'device.code',
+      'device.sn',
+      'device.mac',
+      'device.imei',
+      'device.passedFlows',
+      'device.failedFlows',
+      'device.everFailed',
+      'device.resultCount',
+      'device.testStatus',
+      'device.repaired',
+      'device.firstTestTime',
+      'device.lastTestTime',
+      'here.latestStatus',
+      'here.attempts',
+      'before.latestStatus as previousStatus',
+    ])
+    .where('station_session.tokenHash', '=', tokenHash),
+);
+
+/**
+ * The session of a station token (as findStationSession reads it) and the
+ * context of a result of `code` at the flow its terminal serves (as
+ * findResultContext reads it; undefined when the terminal serves none), in one
+ * read without a lock. Undefined when the token has no session.
+ */
+export async function findSessionAndContext(db: Kysely<Database>, dialect: Dialect, tokenHash: string, code: string) {
+  const row = (await sessionContextQuery(db, dialect, { tokenHash, code })).rows[0];
+  if (!row) return undefined;
+  const { contextTaskId, contextFlowId, ...rest } = row;
+  const context: ResultContext | undefined =
+    contextTaskId === null || contextFlowId === null
+      ? undefined
+      : // The columns of findResultContext's row; taskStatus and the flow's are not null with their task and flow.
+        ({ ...rest, taskId: contextTaskId, flowId: contextFlowId, lockedResultCount: rest.resultCount } as ResultContext);
+  return { session: row, context };
+}
 
 export type ScanKind = 'sn' | 'mac' | 'imei';
 

@@ -1,12 +1,13 @@
-import { STATION_ENDPOINTS as STATION, STATION_MSG } from '@factory/contracts';
+import { STATION_ENDPOINTS as STATION } from '@factory/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { forbidden } from '../../platform/errors.js';
 import { sharedTransactions } from '../../platform/group-commit.js';
 import type { ModuleContext } from '../../platform/module-context.js';
 import { route, type RouteExtras } from '../../platform/route.js';
+import { stationGuard, stationTokenHash } from '../../platform/station-guard.js';
+import { MINUTE } from '../../platform/time.js';
 import { finishCompletedTasks } from '../../platform/task-lifecycle.js';
 import { flowChecksCache } from './flow-checks.js';
-import { registerStationGuard, requireStation, stationLogin, stationLogout } from './station-auth.js';
+import { overallCheckRefusal, registerStationGuard, requireStation, type StationCaller, stationLogin, stationLogout } from './station-auth.js';
 import { deviceAtFlow } from './station-device.js';
 import { submitResult } from './station-result.js';
 import { stationAssignment as loadAssignment, stationLastTask as loadLastTask, stationResults } from './station.service.js';
@@ -26,14 +27,18 @@ const STATION_EXTRAS: RouteExtras = { config: { operationLog: false } };
 export function stationRoutes({ db, config, results }: ModuleContext): FastifyPluginAsyncZod {
   const checksOf = flowChecksCache();
   const writer = { db, checksOf, inTransaction: sharedTransactions(db), results };
+  const guard = stationGuard(db, config);
+  const idleMs = config.sessionIdleMinutes * MINUTE;
+  /** The station plugin's own rule after the guard's (overallCheckRefusal), on every call but the sign-out. */
+  const requireOverallCheck = (caller: StationCaller | null) => {
+    const refusal = caller ? overallCheckRefusal(caller) : null;
+    if (refusal) throw refusal;
+  };
   return async (app) => {
-    registerStationGuard(app, db, config, [STATION.stationLogin.path]);
-    // A PAD user may sign in with 配件检测 alone (issue 17): the overall check's calls still need 整机检测.
+    // A result reads its session with its own first read (station-result.ts): the guard only asks it for a token.
+    registerStationGuard(app, db, config, [STATION.stationLogin.path], [STATION.stationResult.path]);
     app.addHook('onRequest', async (request) => {
-      const station = request.station;
-      if (station?.terminalType === 'PAD' && !station.padMenus.overallCheck && request.routeOptions.url !== STATION.stationLogout.path) {
-        throw forbidden(STATION_MSG.noAppPermission('整机检测'));
-      }
+      if (request.routeOptions.url !== STATION.stationLogout.path) requireOverallCheck(request.station);
     });
 
     const sweep = () => finishCompletedTasks(db).catch((error: unknown) => app.log.error({ err: error }, 'finishing complete tasks failed'));
@@ -61,8 +66,17 @@ export function stationRoutes({ db, config, results }: ModuleContext): FastifyPl
     route(
       app,
       STATION.stationResult,
-      async (request) => submitResult(writer, requireStation(request), request.body, config.timeZone),
-      STATION_EXTRAS,
+      async (request) => {
+        if (request.validationError) {
+          // The guard's answers come before the body's, as on every other route: the guard reads the session alone.
+          await guard(request);
+          requireOverallCheck(request.station);
+          throw request.validationError;
+        }
+        const sender = { tokenHash: stationTokenHash(request), idleMs, caller: null, touch: false };
+        return submitResult(writer, sender, request.body, config.timeZone);
+      },
+      { ...STATION_EXTRAS, attachValidation: true },
     );
 
     route(

@@ -1,12 +1,31 @@
 import type { TaskStatus } from '@factory/contracts';
-import { type Expression, type Kysely, type Selectable, type SqlBool, sql } from 'kysely';
+import { type Expression, type Kysely, type Selectable, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import type { Dialect } from '../../platform/db.js';
 import type { PageRequest } from '../../platform/paging.js';
+import { prepared } from '../../platform/prepared.js';
+import {
+  dialectOfKysely,
+  inList,
+  listValue,
+  preparedForms,
+  SCOPE_NAMES,
+  type ScopeForm,
+  scopeForm,
+  type ScopeParams,
+  scopeParams,
+  whereInScopeForm,
+} from '../../platform/prepared-lists.js';
 import type { Database, ProductionLineTable, TaskTable } from '../../platform/schema.js';
 import { finishedUnits } from '../../platform/task-facts.js';
 import { type TaskScope, whereInScope } from '../../platform/task-scope.js';
 
 function withNames(db: Kysely<Database>, scope: TaskScope) {
-  return whereInScope(db.selectFrom('task'), scope)
+  return namesOf(whereInScope(db.selectFrom('task'), scope));
+}
+
+/** The tasks of `tasks` with their type's and creator's names and their finished units. */
+function namesOf(tasks: SelectQueryBuilder<Database, 'task', object>) {
+  return tasks
     .innerJoin('product_type', 'product_type.id', 'task.productTypeId')
     .leftJoin('account', 'account.id', 'task.creatorId')
     .select([
@@ -34,9 +53,9 @@ type StoredTaskRow = Awaited<ReturnType<ReturnType<typeof withNames>['executeTak
 export type TaskRow = Omit<StoredTaskRow, 'status'> & { status: TaskStatus };
 const asTaskRow = (row: StoredTaskRow): TaskRow => ({ ...row, finishNumber: Number(row.finishNumber), status: row.status as TaskStatus });
 
-/** Like platform/text-match's containsText, for an expression rather than a column. */
-function contains(expression: Expression<string>, text: string): Expression<SqlBool> {
-  const pattern = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** Like platform/text-match's containsText, for an expression rather than a column: the pattern, then the test. */
+const containsPattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+function likePattern(expression: Expression<string>, pattern: string): Expression<SqlBool> {
   return sql<SqlBool>`lower(${expression}) like ${pattern} escape '\\'`;
 }
 
@@ -47,21 +66,29 @@ export interface TaskFilters {
   productNumberOrProductLineCode?: string | undefined;
 }
 
-/** The tasks the scope sees, newest first. */
-export async function taskPage(
-  db: Kysely<Database>,
-  scope: TaskScope,
-  filters: TaskFilters,
-  paging: PageRequest,
-): Promise<{ rows: TaskRow[]; total: number }> {
-  let query = withNames(db, scope);
-  if (filters.productTypeId !== undefined) query = query.where('task.productTypeId', '=', filters.productTypeId);
-  if (filters.status !== undefined) query = query.where('task.status', '=', filters.status);
-  const text = filters.productNumberOrProductLineCode;
-  if (text) {
+/** The form of a page of tasks: the scope's, then which filters are present (t type, s status, x text), then p for a page (all rows without). */
+type TaskPageForm = `${ScopeForm}:${string}`;
+interface TaskPageParams extends ScopeParams {
+  productTypeId: number | undefined;
+  status: TaskStatus | undefined;
+  /** the text filter as containsText's pattern */
+  pattern: string | undefined;
+  limit: number;
+  offset: number;
+}
+const TASK_PAGE_NAMES = [...SCOPE_NAMES, 'productTypeId', 'status', 'pattern', 'limit', 'offset'] as const;
+
+/** The tasks of the scope that pass the filters present in `form`, values from the parameters. */
+function filteredTasks(db: Kysely<Database>, dialect: Dialect, form: TaskPageForm, p: TaskPageParams) {
+  const [scope, filters] = form.split(':') as [ScopeForm, string];
+  let query = namesOf(whereInScopeForm(db.selectFrom('task'), dialect, scope, p));
+  if (filters.includes('t')) query = query.where('task.productTypeId', '=', p.productTypeId!);
+  if (filters.includes('s')) query = query.where('task.status', '=', p.status!);
+  if (filters.includes('x')) {
+    const pattern = p.pattern!;
     query = query.where((eb) =>
       eb.or([
-        contains(eb.ref('task.productNumber'), text),
+        likePattern(eb.ref('task.productNumber'), pattern),
         eb.exists(
           eb
             .selectFrom('task_line')
@@ -69,18 +96,48 @@ export async function taskPage(
             .select('task_line.taskId')
             .whereRef('task_line.taskId', '=', 'task.id')
             // The code shown is the line's current one (the copy once the line is gone), so search that.
-            .where((sub) => contains(sub.fn.coalesce('production_line.lineNum', 'task_line.lineNum'), text)),
+            .where((sub) => likePattern(sub.fn.coalesce('production_line.lineNum', 'task_line.lineNum'), pattern)),
         ),
       ]),
     );
   }
-  const counted = await query
+  return query;
+}
+
+// The list of 产线检测 is the console's most read call: its two queries are prepared once per form (prepared-lists.ts).
+const taskCountQuery = preparedForms(TASK_PAGE_NAMES, (form: TaskPageForm, db, dialect, p: TaskPageParams) =>
+  filteredTasks(db, dialect, form, p)
     .clearSelect()
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .executeTakeFirstOrThrow();
-  let list = query.orderBy('task.createTime', 'desc').orderBy('task.id', 'desc');
-  if (paging.pageSize > 0) list = list.limit(paging.pageSize).offset((paging.page - 1) * paging.pageSize);
-  return { rows: (await list.execute()).map(asTaskRow), total: Number(counted.count) };
+    .select((eb) => eb.fn.countAll<number>().as('count')),
+);
+const taskRowsQuery = preparedForms(TASK_PAGE_NAMES, (form: TaskPageForm, db, dialect, p: TaskPageParams) => {
+  const list = filteredTasks(db, dialect, form, p).orderBy('task.createTime', 'desc').orderBy('task.id', 'desc');
+  return form.endsWith('p') ? list.limit(p.limit).offset(p.offset) : list;
+});
+
+/** The tasks the scope sees, newest first. */
+export async function taskPage(
+  db: Kysely<Database>,
+  scope: TaskScope,
+  filters: TaskFilters,
+  paging: PageRequest,
+): Promise<{ rows: TaskRow[]; total: number }> {
+  const dialect = dialectOfKysely(db);
+  const text = filters.productNumberOrProductLineCode;
+  const shape =
+    (filters.productTypeId !== undefined ? 't' : '') + (filters.status !== undefined ? 's' : '') + (text ? 'x' : '') + (paging.pageSize > 0 ? 'p' : '');
+  const form: TaskPageForm = `${scopeForm(scope)}:${shape}`;
+  const params: TaskPageParams = {
+    ...scopeParams(dialect, scope),
+    productTypeId: filters.productTypeId,
+    status: filters.status,
+    pattern: text ? containsPattern(text) : undefined,
+    limit: paging.pageSize,
+    offset: (paging.page - 1) * paging.pageSize,
+  };
+  const [counted] = (await taskCountQuery(form)(db, dialect, params)).rows;
+  const rows = (await taskRowsQuery(form)(db, dialect, params)).rows;
+  return { rows: rows.map(asTaskRow), total: Number(counted!.count) };
 }
 
 /**
@@ -103,10 +160,8 @@ export async function findTask(
   return row ? asTaskRow(row) : undefined;
 }
 
-/** The flows of the tasks in order, each with the sum of its terminals' counters. */
-export async function flowsOfTasks(db: Kysely<Database>, taskIds: readonly number[]) {
-  if (taskIds.length === 0) return [];
-  const rows = await db
+const flowsQuery = prepared(['taskIds'], (db, dialect, { taskIds }: { taskIds: unknown }) =>
+  db
     .selectFrom('task_flow')
     .leftJoin('flow_counter', 'flow_counter.taskFlowId', 'task_flow.id')
     .select((eb) => [
@@ -117,11 +172,17 @@ export async function flowsOfTasks(db: Kysely<Database>, taskIds: readonly numbe
       eb.fn.coalesce(eb.fn.sum<number>('flow_counter.finishNumber'), eb.lit(0)).as('finishNumber'),
       eb.fn.coalesce(eb.fn.sum<number>('flow_counter.totalCount'), eb.lit(0)).as('totalCount'),
     ])
-    .where('task_flow.taskId', 'in', taskIds)
+    .where((eb) => inList(dialect, eb.ref('task_flow.taskId'), taskIds))
     .groupBy(['task_flow.id', 'task_flow.taskId', 'task_flow.name', 'task_flow.sequence'])
     .orderBy('task_flow.taskId')
-    .orderBy('task_flow.sequence')
-    .execute();
+    .orderBy('task_flow.sequence'),
+);
+
+/** The flows of the tasks in order, each with the sum of its terminals' counters (prepared once, the ids one list parameter). */
+export async function flowsOfTasks(db: Kysely<Database>, taskIds: readonly number[]) {
+  if (taskIds.length === 0) return [];
+  const dialect = dialectOfKysely(db);
+  const { rows } = await flowsQuery(db, dialect, { taskIds: listValue(dialect, taskIds) });
   // PostgreSQL answers sums as bigint strings.
   return rows.map((row) => ({ ...row, finishNumber: Number(row.finishNumber), totalCount: Number(row.totalCount) }));
 }

@@ -1,4 +1,4 @@
-import { MENUS, MSG, RECORD_COUNT_HEADER, RECORDS_ENDPOINTS as RECORDS, type RecordPage, TASK_ENDPOINTS } from '@factory/contracts';
+import { type AnswerIn, MENUS, MSG, RECORD_COUNT_HEADER, RECORDS_ENDPOINTS as RECORDS, TASK_ENDPOINTS } from '@factory/contracts';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
@@ -30,6 +30,9 @@ const records = [
   recordOf({ id: 'P02', testStatus: 'NOT_PASS', createTime: '2026-03-03 10:20:30', flows: flowsWith('TEST_ERROR', false) }),
   recordOf({ id: 'P03', deviceSn: null, deviceMac: null, testStatus: null, flows: flowsWith(null, false) }),
 ];
+
+/** A records page as a server answers it (issue 19's keys may be left out: their defaults apply). */
+type RecordPage = AnswerIn<typeof RECORDS.recordList>;
 
 /** The records list (123 records, the page asked); the task's flows are left unanswered unless given. */
 function recordServer(
@@ -146,6 +149,56 @@ describe('生产记录 page', () => {
     await chooseOption(user, '50 条/页');
     // A new size starts again at page 1.
     await waitFor(() => expect(lastQuery(server)).toEqual({ taskId: '8', page: '1', pageSize: '50' }));
+  });
+
+  it('shows 共 10,000+ 条 for a capped total and still pages past it, each next page after the last record shown', async () => {
+    const user = userEvent.setup();
+    // Past 10,000 records the server stops counting (totalCapped); each page names its first and last record.
+    const server = recordServer(({ query }) => {
+      const page = Number(query.page ?? '1');
+      return {
+        data: records,
+        totalRecord: 10_000,
+        totalCapped: true,
+        hasMore: true,
+        pageSize: 10,
+        page,
+        firstCursor: `first-of-${page}`,
+        lastCursor: `last-of-${page}`,
+      };
+    });
+    await renderPage('/productionLog?id=8');
+    await screen.findByText('P01');
+    expect(document.querySelector('.ant-pagination-total-text')?.textContent).toBe('共 10,000+ 条');
+    // 1,000 pages of 10, the last one named.
+    expect(screen.getByTitle('1000')).toBeTruthy();
+
+    // One page on: asked after the last record shown; a jump is by number.
+    await user.click(screen.getByTitle('下一页'));
+    await waitFor(() => expect(lastQuery(server)).toEqual({ taskId: '8', page: '2', pageSize: '10', after: 'last-of-1' }));
+    await tableIdle();
+    await user.click(screen.getByTitle('下一页'));
+    await waitFor(() => expect(lastQuery(server)).toEqual({ taskId: '8', page: '3', pageSize: '10', after: 'last-of-2' }));
+    await tableIdle();
+    await user.click(screen.getByTitle('上一页'));
+    await waitFor(() => expect(lastQuery(server)).toEqual({ taskId: '8', page: '2', pageSize: '10', before: 'first-of-3' }));
+    await tableIdle();
+    await user.click(screen.getByTitle('1000'));
+    await waitFor(() => expect(lastQuery(server)).toEqual({ taskId: '8', page: '1000', pageSize: '10' }));
+    await tableIdle();
+    // Past the cap the pager still offers the next page while records follow.
+    await user.click(screen.getByTitle('下一页'));
+    await waitFor(() => expect(lastQuery(server)).toEqual({ taskId: '8', page: '1001', pageSize: '10', after: 'last-of-1000' }));
+    await tableIdle();
+    expect(document.querySelector('.ant-pagination-total-text')?.textContent).toBe('共 10,000+ 条');
+    expect(screen.getByTitle('1001')).toBeTruthy();
+  });
+
+  it('shows an exact total as before', async () => {
+    recordServer();
+    await renderPage('/productionLog?id=8');
+    await screen.findByText('P01');
+    expect(document.querySelector('.ant-pagination-total-text')?.textContent).toBe('共 123 条');
   });
 
   it('opens a record’s detail with 详情', async () => {

@@ -1,7 +1,7 @@
 import { RECORD_LIMITS, type ProductionRecord, type TestStatus } from '@factory/contracts';
-import { App, Button, Card, DatePicker, Select, Table, type TableColumnsType } from 'antd';
+import { App, Button, Card, DatePicker, Select, Table, type TableColumnsType, type TablePaginationConfig } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ListEmpty, MissingQuery } from '../../../components/page-result';
 import { SearchQuery } from '../../../components/search-query';
@@ -40,6 +40,19 @@ interface Filters {
 
 const NO_FILTERS: Filters = { range: null, text: '' };
 
+/**
+ * A move of one page from the page shown: the list call asks for the page next to that page's last
+ * (or first) record instead of skipping the records before it (issue 19), so page 5,000 costs what
+ * page 2 does. It holds only for the filters and page it was made for; any other move is by number.
+ */
+interface PageCursor {
+  filtered: RecordExportQuery;
+  page: number;
+  pageSize: number;
+  after?: string;
+  before?: string;
+}
+
 /** 生产记录 (seed 000 §2): the tested devices of a task, filtered by status, first-test date and code. */
 export function ProductionLogPage() {
   const [searchParams] = useSearchParams();
@@ -70,7 +83,16 @@ function RecordTable({ taskId }: { taskId: number }) {
     () => ({ taskId, testStatus: filters.testStatus, ...rangeParams(filters.range), searchText: filters.text || undefined }),
     [taskId, filters],
   );
-  const query: RecordListQuery = useMemo(() => ({ ...filtered, page: paging.page, pageSize: paging.pageSize }), [filtered, paging]);
+  const [cursor, setCursor] = useState<PageCursor | null>(null);
+  const query: RecordListQuery = useMemo(() => {
+    const keyset = cursor?.filtered === filtered && cursor.page === paging.page && cursor.pageSize === paging.pageSize ? cursor : null;
+    return {
+      ...filtered,
+      page: paging.page,
+      pageSize: paging.pageSize,
+      ...(keyset?.after ? { after: keyset.after } : keyset?.before ? { before: keyset.before } : {}),
+    };
+  }, [filtered, paging, cursor]);
   const records = useRecords(query);
   useQueryError(records.error);
   // Its failure shows nowhere: the columns then come from the records alone.
@@ -95,6 +117,25 @@ function RecordTable({ taskId }: { taskId: number }) {
     });
 
   const rows = records.data?.data ?? [];
+  const answer = records.data;
+  const capped = answer?.totalCapped === true;
+  const basePaging = pagination(answer?.totalRecord ?? 0, RECORD_LIMITS.pageSizes);
+  const paginationConfig: TablePaginationConfig = {
+    ...basePaging,
+    // Past the cap the total is unknown: the pager offers the next page while records follow.
+    total:
+      answer && capped
+        ? Math.max(answer.totalRecord, answer.hasMore ? paging.page * paging.pageSize + 1 : (paging.page - 1) * paging.pageSize + answer.data.length)
+        : basePaging.total,
+    showTotal: (count) => (answer && capped ? `共 ${answer.totalRecord.toLocaleString('en')}+ 条` : `共 ${count} 条`),
+    onChange: (page, pageSize) => {
+      // Only from the page actually shown (not the previous one kept while the next loads).
+      const shown = answer && !records.isPlaceholderData && answer.page === paging.page && pageSize === paging.pageSize && page > 1;
+      if (shown && page === paging.page + 1 && answer.lastCursor) setCursor({ filtered, page, pageSize, after: answer.lastCursor });
+      else if (shown && page === paging.page - 1 && answer.firstCursor) setCursor({ filtered, page, pageSize, before: answer.firstCursor });
+      basePaging.onChange?.(page, pageSize);
+    },
+  };
   const flows = flowColumnsOf(rows, task.data?.flows ?? []);
   const columns: TableColumnsType<ProductionRecord> = [
     { title: '生产码', dataIndex: 'id', key: 'id', width: 136, fixed: 'left', ellipsis: true },
@@ -188,7 +229,7 @@ function RecordTable({ taskId }: { taskId: number }) {
         columns={columns}
         dataSource={rows}
         loading={records.isFetching}
-        pagination={pagination(records.data?.totalRecord ?? 0, RECORD_LIMITS.pageSizes)}
+        pagination={paginationConfig}
         locale={{ emptyText: empty }}
         tableLayout="fixed"
         scroll={{ x: 'max-content' }}

@@ -9,5 +9,5 @@ export const taskKeys = {
   lists: () => [...taskKeys.all, 'list'] as const,
   list: (query: TaskListQuery) => [...taskKeys.lists(), query] as const,
   detail: (id: number) => [...taskKeys.all, 'detail', id] as const,
-  qrCodeUrls: (id: number) => [...taskKeys.all, 'qrCodeUrls', id] as const,
+  qrCodes: (id: number) => [...taskKeys.all, 'qrCodes', id] as const,
 };
