@@ -121,6 +121,14 @@ describe('DTU batches: submitted, sampled at a station, reported', () => {
     taskName = detail.fittingType;
     lineId = detail.productLineId;
     const before = await api(DTU_SUBMISSION_ENDPOINTS.dtuTaskSubmitRecordList, { taskId });
+    // before the first 提交 the task's submission and sampling pages are empty, and say so
+    expect(before.total).toBe(0);
+    for (const [address, name] of [['/submitRecord', 'submit-record-empty.png'], ['/checkTask', 'check-task-empty.png']] as const) {
+      await page.goto(`${address}?${taskQuery()}`);
+      await expect.poll(() => page.getByText(taskName).first().isVisible(), { timeout: 10_000 }).toBe(true);
+      await expect.poll(() => page.getByText('暂无数据').first().isVisible(), { timeout: 10_000 }).toBe(true);
+      await shot(page, name);
+    }
 
     await page.goto(`/dtuTask?dtuId=${dtuId}&partsId=${partsId}&partsType=1&dtuNumber=HR4GDTU01&isAdd=no`);
     const row = page.getByRole('row').filter({ hasText: taskName });
@@ -300,5 +308,16 @@ describe('DTU batches: submitted, sampled at a station, reported', () => {
     expect(cells).toContain(REPORT_ORGANISATION);
     expect(cells).toContain(batchNo);
     expect(cells).toContain('合格');
+  });
+
+  it('says what is missing: a report opened without its batch, the pages of a task that does not exist', { timeout: 60_000 }, async () => {
+    await page.goto(`/checkReport?${taskQuery()}`);
+    await expect.poll(() => page.getByText('未指定提交批次').isVisible(), { timeout: 10_000 }).toBe(true);
+    await shot(page, 'check-report-no-batch.png');
+    await page.goto(`/checkTask?${taskQuery().replace(`taskId=${taskId}`, 'taskId=987654')}`);
+    await expect.poll(() => page.getByText('DTU任务不存在').isVisible(), { timeout: 10_000 }).toBe(true);
+    await shot(page, 'check-task-missing.png');
+    await page.getByRole('button', { name: '返回DTU任务' }).click();
+    await expect.poll(() => pathOf(page)).toBe('/dtuTask');
   });
 });
