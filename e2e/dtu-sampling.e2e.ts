@@ -126,7 +126,8 @@ describe('DTU batches: submitted, sampled at a station, reported', () => {
     for (const [address, name] of [['/submitRecord', 'submit-record-empty.png'], ['/checkTask', 'check-task-empty.png']] as const) {
       await page.goto(`${address}?${taskQuery()}`);
       await expect.poll(() => page.getByText(taskName).first().isVisible(), { timeout: 10_000 }).toBe(true);
-      await expect.poll(() => page.getByText('暂无数据').first().isVisible(), { timeout: 10_000 }).toBe(true);
+      // the table's empty state (the picture above it carries the same words as its title)
+      await expect.poll(() => page.locator('.ant-empty-description').filter({ hasText: '暂无数据' }).isVisible(), { timeout: 10_000 }).toBe(true);
       await shot(page, name);
     }
 
@@ -312,10 +313,10 @@ describe('DTU batches: submitted, sampled at a station, reported', () => {
 
   it('says what is missing: a report opened without its batch, the pages of a task that does not exist', { timeout: 60_000 }, async () => {
     await page.goto(`/checkReport?${taskQuery()}`);
-    await expect.poll(() => page.getByText('未指定提交批次').isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => page.getByText('未指定提交批次', { exact: true }).isVisible(), { timeout: 10_000 }).toBe(true);
     await shot(page, 'check-report-no-batch.png');
     await page.goto(`/checkTask?${taskQuery().replace(`taskId=${taskId}`, 'taskId=987654')}`);
-    await expect.poll(() => page.getByText('DTU任务不存在').isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => page.getByText('DTU任务不存在', { exact: true }).isVisible(), { timeout: 10_000 }).toBe(true);
     await shot(page, 'check-task-missing.png');
     await page.getByRole('button', { name: '返回DTU任务' }).click();
     await expect.poll(() => pathOf(page)).toBe('/dtuTask');
