@@ -83,7 +83,12 @@ export default defineConfig({
           include: ['e2e/**/*.e2e.ts'],
           environment: 'node',
           pool: 'forks',
-          fileParallelism: false,
+          // Two files side by side, each with its own server, database and browser: the browser
+          // mostly waits, so the suite takes about half as long (8 min → 4.5 min).
+          maxWorkers: 2,
+          // expect.poll's default is 1 s. A page that answers in 1.2 s because the other file's
+          // server is busy is not a failure; one that never shows what is awaited still fails.
+          expect: { poll: { timeout: 5000 } },
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
