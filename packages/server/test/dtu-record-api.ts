@@ -1,6 +1,6 @@
 import { type CheckLogItem, type DtuTestDetail, type DtuTestRecord, PATHS } from '@factory/contracts';
 import type { FastifyInstance } from 'fastify';
-import { CompiledQuery, createQueryId, type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Dialect } from '../src/platform/db.js';
 import type { Database } from '../src/platform/schema.js';
 import { dataOf } from './answers.js';
@@ -9,7 +9,7 @@ import { adminIdOf } from './factories/accounts.js';
 import { createDtuTask, createDtuTaskPad, createDtuTest, type DtuTaskOptions, type DtuTestOptions } from './factories/dtu-tasks.js';
 import { createDtu } from './factories/dtus.js';
 import { createLine } from './factories/lines.js';
-import { QueryCapture } from './query-capture.js';
+import { planOfStatement, QueryCapture } from './query-capture.js';
 
 /*
  * The calls of the DTU task pages that read units' records and the check log
@@ -75,18 +75,8 @@ export function dtuRecordApi(t: { readonly app: FastifyInstance; readonly admin:
  */
 export async function planOf(db: Kysely<Database>, dialect: Dialect, read: (db: Kysely<Database>) => Promise<unknown>): Promise<string> {
   const capture = new QueryCapture();
-  await read(db.withPlugin(capture));
-  const node = capture.orderedSelects()[0];
-  if (!node) throw new Error('the read ran no ordered select');
-  const query = db.getExecutor().compileQuery(node, createQueryId());
-  if (dialect === 'sqlite') {
-    const result = await db.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${query.sql}`, [...query.parameters]));
-    return result.rows.map((row) => row.detail).join('\n');
-  }
-  return db.transaction().execute(async (trx) => {
-    await sql`set local enable_seqscan = off`.execute(trx);
-    await sql`set local enable_sort = off`.execute(trx);
-    const result = await trx.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`explain ${query.sql}`, [...query.parameters]));
-    return result.rows.map((row) => row['QUERY PLAN']).join('\n');
-  });
+  await read(capture.watch(db));
+  const statement = capture.orderedSelects()[0];
+  if (!statement) throw new Error('the read ran no ordered select');
+  return planOfStatement(db, dialect, statement);
 }

@@ -104,12 +104,12 @@ describe.each(testDialects())('DTU device records (设备检测) on %s', (dialec
   it('reads a page in one query by the task’s index and two lookups for the names', async () => {
     const { taskId, padId } = await taskWith();
     const capture = new QueryCapture();
-    const captured = db().withPlugin(capture);
+    const captured = capture.watch(db());
     const read = async () => {
       capture.clear();
       const { rows } = await testPage(captured, taskId, {}, { page: 1, pageSize: 50 });
       await toRecords(captured, rows, { fittingType: 'x', testFirmwareVersion: '' }, t.config.timeZone);
-      return capture.nodes.length;
+      return capture.statements.length;
     };
     await testOf(taskId, padId);
     const one = await read();

@@ -134,13 +134,13 @@ describe.each(testDialects())('the inspection report of a DTU batch on %s', (dia
   it('reads the signal of a batch in one query, however many units', async () => {
     const capture = new QueryCapture();
     const scope = { ownerId: null, lineIds: null };
-    await reportGprs(db().withPlugin(capture), scope, fixture.batchId);
-    const small = capture.nodes.length;
+    await reportGprs(capture.watch(db()), scope, fixture.batchId);
+    const small = capture.statements.length;
     expect(small).toBeLessThanOrEqual(2);
     const { batchId } = await bigBatch(120);
     capture.clear();
-    const answer = await reportGprs(db().withPlugin(capture), scope, batchId);
-    expect(capture.nodes.length).toBe(small);
+    const answer = await reportGprs(capture.watch(db()), scope, batchId);
+    expect(capture.statements.length).toBe(small);
     expect(Object.keys(answer)).toHaveLength(120);
     expect(Object.values(answer).every((dbm) => dbm === -113 + 2 * 15)).toBe(true);
   });

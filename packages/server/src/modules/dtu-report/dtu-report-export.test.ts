@@ -191,7 +191,7 @@ describe.each(testDialects())('the inspection report’s xlsx on %s', (dialect) 
 
     it('reads no further than the client takes: a stalled reader stops the device table after a page or two', async () => {
       const capture = new QueryCapture();
-      const file = await openReportExport(db().withPlugin(capture), { ownerId: null, lineIds: null }, big.batchId, t.config.timeZone);
+      const file = await openReportExport(capture.watch(db()), { ownerId: null, lineIds: null }, big.batchId, t.config.timeZone);
       // The sheet worker's start (loading exceljs) is not what the 300 ms below should wait on.
       await sheetWorkerReady();
       capture.clear();

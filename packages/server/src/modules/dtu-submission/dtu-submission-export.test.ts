@@ -219,7 +219,7 @@ describe.each(testDialects())('DTU task and batch exports on %s', (dialect) => {
       ];
       for (const [sheet, open] of exports) {
         const capture = new QueryCapture();
-        const file = await open(db().withPlugin(capture));
+        const file = await open(capture.watch(db()));
         // The sheet worker's start (loading exceljs) is not what the 300 ms below should wait on.
         await sheetWorkerReady();
         capture.clear();

@@ -67,11 +67,11 @@ describe.each(testDialects())('DTU task lists on %s', (dialect) => {
   it('reads a page with one query for the tasks and a fixed number for the rest', async () => {
     const dtuId = await createDtu(db());
     const capture = new QueryCapture();
-    const captured = db().withPlugin(capture);
+    const captured = capture.watch(db());
     const page = async () => {
       capture.clear();
       await dtuTaskList(captured, { ownerId: null, lineIds: null }, dtuTaskListQuery.parse({ dtuId, pageSize: 50 }), t.config.timeZone);
-      return capture.nodes.length;
+      return capture.statements.length;
     };
     const task = await createDtuTask(db(), { dtuId });
     await createDtuTaskPad(db(), task);

@@ -138,7 +138,7 @@ describe.each(testDialects())('export of the records list on %s', (dialect) => {
 
     it('reads no further than the client takes: a stalled reader stops the writer after a batch or two', async () => {
       const capture = new QueryCapture();
-      const db = api.db().withPlugin(capture);
+      const db = capture.watch(api.db());
       // The platform administrator's scope: every task.
       const file = await openRecordListExport(db, dialect, { ownerId: null, lineIds: null }, big.taskId, {}, t.config.timeZone);
       expect(file.count).toBe(2_500);

@@ -1,12 +1,10 @@
 import { PATHS, type RecordPage } from '@factory/contracts';
-import { CompiledQuery, createQueryId, type Kysely, type RootOperationNode, sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { QueryCapture } from '../../../test/query-capture.js';
+import { planOfStatement, QueryCapture } from '../../../test/query-capture.js';
 import { recordsApi } from '../../../test/records-api.js';
 import { dataOf } from '../../../test/answers.js';
 import type { RunningTask } from '../../../test/station-api.js';
 import { testDialects, withTestApp } from '../../../test/test-app.js';
-import type { Database } from '../../platform/schema.js';
 import { recordPage, recordsAfter } from './records.repository.js';
 
 /**
@@ -98,14 +96,14 @@ describe.each(testDialects())('records in time order on %s', (dialect) => {
    */
   it('reads pages and export batches off the order index, with no sort', async () => {
     const capture = new QueryCapture();
-    const db = api.db().withPlugin(capture);
+    const db = capture.watch(api.db());
     await recordPage(db, dialect, task.taskId, {}, { page: 2, pageSize: 2 });
     await recordsAfter(db, dialect, task.taskId, {}, { firstTestTime: api.epoch('2025-03-01 10:00:03'), id: idOf.get(tied()[1]!)! }, 2);
     await recordsAfter(db, dialect, task.taskId, { testStatus: 'PASS', firstTestFrom: api.epoch('2025-03-01 00:00:00') }, null, 2);
     const ordered = capture.orderedSelects();
     expect(ordered).toHaveLength(3);
     const plans = [];
-    for (const node of ordered) plans.push(await planOf(api.db(), node));
+    for (const statement of ordered) plans.push(await planOfStatement(api.db(), dialect, statement));
     for (const plan of plans) expect(plan).not.toMatch(dialect === 'sqlite' ? /TEMP B-TREE/ : /\bSort\b/);
     expect(plans[0]).toContain('production_code_first_test');
     expect(plans[1]).toContain('production_code_first_test');
@@ -115,17 +113,4 @@ describe.each(testDialects())('records in time order on %s', (dialect) => {
     expect(plans[1]).toMatch(dialect === 'sqlite' ? /USING INDEX production_code_first_test \(taskId=\? AND .*firstTestTime<\?\)/ : /Index Cond: .*ROW\("firstTestTime", id\) < ROW/);
   });
 
-  async function planOf(db: Kysely<Database>, node: RootOperationNode): Promise<string> {
-    const query = db.getExecutor().compileQuery(node, createQueryId());
-    if (dialect === 'sqlite') {
-      const result = await db.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${query.sql}`, [...query.parameters]));
-      return result.rows.map((row) => row.detail).join('\n');
-    }
-    return db.transaction().execute(async (trx) => {
-      await sql`set local enable_seqscan = off`.execute(trx);
-      await sql`set local enable_sort = off`.execute(trx);
-      const result = await trx.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`explain ${query.sql}`, [...query.parameters]));
-      return result.rows.map((row) => row['QUERY PLAN']).join('\n');
-    });
-  }
 });

@@ -1,12 +1,11 @@
 import { PATHS, RECORD_LIMITS, RECORD_MSG, type RecordPage } from '@factory/contracts';
-import { CompiledQuery, createQueryId, type Kysely, type RootOperationNode, sql } from 'kysely';
+import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { dataOf, expectRefusal } from '../../../test/answers.js';
-import { QueryCapture } from '../../../test/query-capture.js';
+import { planOfStatement, QueryCapture } from '../../../test/query-capture.js';
 import { recordsApi } from '../../../test/records-api.js';
 import type { RunningTask } from '../../../test/station-api.js';
 import { testDialects, withTestApp } from '../../../test/test-app.js';
-import type { Database } from '../../platform/schema.js';
 import { type RecordFilters, recordCount, recordPage, testedUnitsOf } from './records.repository.js';
 
 /**
@@ -49,10 +48,10 @@ describe.each(testDialects())('records pages that do not scan on %s', (dialect) 
       expect(counted).toBe(9);
       expect(await testedUnitsOf(db, task.taskId)).toBe(counted);
       const capture = new QueryCapture();
-      const page = await recordPage(db.withPlugin(capture), dialect, task.taskId, {}, { page: 1, pageSize: 2 });
+      const page = await recordPage(capture.watch(db), dialect, task.taskId, {}, { page: 1, pageSize: 2 });
       expect(page).toMatchObject({ total: 9, capped: false, hasMore: true });
       // No count over the devices.
-      const texts = capture.nodes.map((node) => db.getExecutor().compileQuery(node, createQueryId()).sql);
+      const texts = capture.statements.map((statement) => statement.sql);
       expect(texts.filter((text) => /count\(/i.test(text))).toEqual([]);
       // The total is the rollup's: moved by hand, the page's total follows it (then put back).
       const [flowId] = task.flowIds;
@@ -202,9 +201,9 @@ describe.each(testDialects())('records pages that do not scan on %s', (dialect) 
       const cursor = { firstTestTime: BASE + 3000 * 1000, id: 1 << 30 };
       const plansOf = async (filters: RecordFilters, paging: Parameters<typeof recordPage>[4]) => {
         const capture = new QueryCapture();
-        await recordPage(api.db().withPlugin(capture), dialect, big.taskId, filters, paging);
+        await recordPage(capture.watch(api.db()), dialect, big.taskId, filters, paging);
         const plans = [];
-        for (const node of capture.nodes) plans.push(await planOf(api.db(), node));
+        for (const statement of capture.statements) plans.push(await planOfStatement(api.db(), dialect, statement));
         return plans;
       };
       const noSort = dialect === 'sqlite' ? /TEMP B-TREE/ : /\bSort\b/;
@@ -236,18 +235,5 @@ describe.each(testDialects())('records pages that do not scan on %s', (dialect) 
       }
     });
 
-    async function planOf(db: Kysely<Database>, node: RootOperationNode): Promise<string> {
-      const query = db.getExecutor().compileQuery(node, createQueryId());
-      if (dialect === 'sqlite') {
-        const result = await db.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${query.sql}`, [...query.parameters]));
-        return result.rows.map((row) => row.detail).join('\n');
-      }
-      return db.transaction().execute(async (trx) => {
-        await sql`set local enable_seqscan = off`.execute(trx);
-        await sql`set local enable_sort = off`.execute(trx);
-        const result = await trx.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`explain ${query.sql}`, [...query.parameters]));
-        return result.rows.map((row) => row['QUERY PLAN']).join('\n');
-      });
-    }
   });
 });

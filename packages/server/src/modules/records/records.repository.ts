@@ -53,33 +53,94 @@ const SCANNED = ['sn', 'mac', 'imei'] as const;
 type Searched = 'code' | (typeof SCANNED)[number];
 
 /**
- * The column starts with `text`: a range its index serves, with the exact prefix
- * test kept, so that a database ordering text by a language's rules instead of
- * code points never answers a device that does not match.
+ * The values of the records queries (prepared once per form, below): the filters and the search as
+ * parameters (a search is a range and a prefix test, so its text comes three ways), the page's bounds and
+ * a keyset cursor. A form leaves out what it does not use.
  */
-function startsWith(eb: ExpressionBuilder<Database, 'production_code'>, column: Searched, text: string) {
-  const ref = eb.ref(`production_code.${column}`);
-  return eb.and([eb(ref, '>=', text), eb(ref, '<', text + TOP), eb(eb.fn('substr', [ref, eb.lit(1), eb.val([...text].length)]), '=', text)]);
+interface RecordParams {
+  taskId: number;
+  testStatus?: TestStatus | undefined;
+  firstTestFrom?: number | undefined;
+  firstTestBefore?: number | undefined;
+  /** the search text, the top of its range (text + TOP) and its length in characters */
+  searchLow?: string | undefined;
+  searchHigh?: string | undefined;
+  searchLength?: number | undefined;
+  limit?: number;
+  offset?: number;
+  cursorTime?: number;
+  cursorId?: number;
+  [name: string]: unknown;
+}
+const RECORD_PARAM_NAMES = [
+  'taskId',
+  'testStatus',
+  'firstTestFrom',
+  'firstTestBefore',
+  'searchLow',
+  'searchHigh',
+  'searchLength',
+  'limit',
+  'offset',
+  'cursorTime',
+  'cursorId',
+] as const;
+
+function recordParams(taskId: number, filters: RecordFilters, rest: Partial<RecordParams> = {}): RecordParams {
+  const text = filters.searchText;
+  return {
+    taskId,
+    testStatus: filters.testStatus,
+    firstTestFrom: filters.firstTestFrom,
+    firstTestBefore: filters.firstTestBefore,
+    ...(text === undefined ? {} : { searchLow: text, searchHigh: text + TOP, searchLength: [...text].length }),
+    ...rest,
+  };
+}
+
+/** Which filters a query carries, one letter each (status, from, before, query text): part of a form's name. */
+type FilterForm = string;
+function filterForm(filters: RecordFilters): FilterForm {
+  return (
+    (filters.testStatus !== undefined ? 's' : '') +
+    (filters.firstTestFrom !== undefined ? 'f' : '') +
+    (filters.firstTestBefore !== undefined ? 'b' : '') +
+    (filters.searchText !== undefined ? 'q' : '')
+  );
 }
 
 /**
- * The ids of a task's devices whose code, SN, MAC or IMEI starts with `text`,
+ * The column starts with the search text: a range its index serves, with the exact prefix
+ * test kept, so that a database ordering text by a language's rules instead of
+ * code points never answers a device that does not match.
+ */
+function startsWith(eb: ExpressionBuilder<Database, 'production_code'>, column: Searched, p: RecordParams) {
+  const ref = eb.ref(`production_code.${column}`);
+  return eb.and([
+    eb(ref, '>=', p.searchLow!),
+    eb(ref, '<', p.searchHigh!),
+    eb(eb.fn('substr', [ref, eb.lit(1), eb.val(p.searchLength!)]), '=', p.searchLow!),
+  ]);
+}
+
+/**
+ * The ids of a task's devices whose code, SN, MAC or IMEI starts with the search text,
  * one index range each: the code's unique index (codes are unique across tasks,
  * so the task is checked after), the others after taskId.
  */
-function idsStartingWith(db: Kysely<Database>, taskId: number, text: string) {
+function idsStartingWith(db: Kysely<Database>, p: RecordParams) {
   const byCode = db
     .selectFrom('production_code')
     .select('production_code.id')
-    .where((eb) => startsWith(eb, 'code', text));
+    .where((eb) => startsWith(eb, 'code', p));
   return SCANNED.reduce(
     (union, column) =>
       union.union(
         db
           .selectFrom('production_code')
           .select('production_code.id')
-          .where('production_code.taskId', '=', taskId)
-          .where((eb) => startsWith(eb, column, text)),
+          .where('production_code.taskId', '=', p.taskId)
+          .where((eb) => startsWith(eb, column, p)),
       ),
     byCode,
   );
@@ -94,35 +155,34 @@ function idsStartingWith(db: Kysely<Database>, taskId: number, text: string) {
  * combines the four indexes of the plain OR itself (a bitmap OR) and plans that
  * better than the union when a short prefix matches most devices.
  */
-function recordsOfTask(db: Kysely<Database>, dialect: Dialect, taskId: number, searchText: string | undefined, testedImplied = false) {
-  if (searchText !== undefined && dialect === 'sqlite') {
+function recordsOfTask(db: Kysely<Database>, dialect: Dialect, form: FilterForm, p: RecordParams, testedImplied: boolean) {
+  const searched = form.includes('q');
+  if (searched && dialect === 'sqlite') {
     // CROSS JOIN keeps the matches as SQLite's outer loop: each is one lookup by id.
     const matched = db
-      .selectFrom(idsStartingWith(db, taskId, searchText).as('matched'))
+      .selectFrom(idsStartingWith(db, p).as('matched'))
       .crossJoin('production_code')
       .whereRef('production_code.id', '=', 'matched.id')
-      .where('production_code.taskId', '=', taskId);
+      .where('production_code.taskId', '=', p.taskId);
     return testedImplied ? matched : matched.where('production_code.firstTestTime', 'is not', null);
   }
-  let query = db.selectFrom('production_code').where('production_code.taskId', '=', taskId);
+  let query = db.selectFrom('production_code').where('production_code.taskId', '=', p.taskId);
   if (!testedImplied) query = query.where('production_code.firstTestTime', 'is not', null);
-  if (searchText !== undefined) {
-    query = query.where((eb) => eb.or((['code', ...SCANNED] as const).map((column) => startsWith(eb, column, searchText))));
-  }
+  if (searched) query = query.where((eb) => eb.or((['code', ...SCANNED] as const).map((column) => startsWith(eb, column, p))));
   return query;
 }
 
-/** The task's records that pass the filters (no order, no columns yet). */
-function filteredRecords(db: Kysely<Database>, dialect: Dialect, taskId: number, filters: RecordFilters) {
+/** The task's records that pass the filters of the form (no order, no columns yet). */
+function filteredRecords(db: Kysely<Database>, dialect: Dialect, form: FilterForm, p: RecordParams) {
   // A status or a lower date bound already says "tested" (a result sets testStatus and firstTestTime in one
   // write). Left out then, the planner reads the status index (migration 019): SQLite, with no statistics,
   // otherwise takes `firstTestTime is not null` for a range of production_code_first_test and tests each
   // device's status there, a long walk past the devices of other statuses.
-  const testedImplied = filters.testStatus !== undefined || filters.firstTestFrom !== undefined;
-  let query = recordsOfTask(db, dialect, taskId, filters.searchText, testedImplied);
-  if (filters.testStatus !== undefined) query = query.where('production_code.testStatus', '=', filters.testStatus);
-  if (filters.firstTestFrom !== undefined) query = query.where('production_code.firstTestTime', '>=', filters.firstTestFrom);
-  if (filters.firstTestBefore !== undefined) query = query.where('production_code.firstTestTime', '<', filters.firstTestBefore);
+  const testedImplied = form.includes('s') || form.includes('f');
+  let query = recordsOfTask(db, dialect, form, p, testedImplied);
+  if (form.includes('s')) query = query.where('production_code.testStatus', '=', p.testStatus!);
+  if (form.includes('f')) query = query.where('production_code.firstTestTime', '>=', p.firstTestFrom!);
+  if (form.includes('b')) query = query.where('production_code.firstTestTime', '<', p.firstTestBefore!);
   return query;
 }
 
@@ -138,9 +198,49 @@ function inRecordOrder<Q extends ReturnType<typeof filteredRecords>>(query: Q): 
   return query.orderBy('production_code.firstTestTime', 'desc').orderBy('production_code.id', 'desc') as Q;
 }
 
-/** How many records pass the filters. */
+/** Oldest first test first: the list's order backwards, read backwards along the same index. */
+function reversedOrder<Q extends ReturnType<typeof filteredRecords>>(query: Q): Q {
+  return query.orderBy('production_code.firstTestTime', 'asc').orderBy('production_code.id', 'asc') as Q;
+}
+
+/**
+ * How a records query reads the filtered list:
+ * - `all`: every record in list order;
+ * - `page`: `limit` records from `offset`, in list order;
+ * - `back`: `limit` records from `offset` counted from the end, oldest first;
+ * - `after` / `before`: `limit` records next to a cursor, in list order / nearest first;
+ * - `first`: the first `limit` records in list order.
+ */
+type ReadForm = 'all' | 'page' | 'back' | 'after' | 'before' | 'first';
+
+/**
+ * The records queries, built and compiled once per read and filter form (issue 19: building the Kysely
+ * query of each page anew was a tenth of a records call's CPU), e.g. `page:sq` for a page of one status
+ * searched by text.
+ */
+const recordRows = preparedForms(RECORD_PARAM_NAMES, (form: `${ReadForm}:${FilterForm}`, db, dialect, p: RecordParams) => {
+  const [read, filters] = form.split(':') as [ReadForm, FilterForm];
+  let query = filteredRecords(db, dialect, filters, p);
+  // A row comparison, not the equivalent OR: both databases read it as a bound on the index range, where
+  // PostgreSQL would filter the OR row by row from the top of the task (each batch slower than the last).
+  const cursor = (op: '<' | '>') =>
+    query.where((eb) => eb(eb.refTuple('production_code.firstTestTime', 'production_code.id'), op, eb.tuple(p.cursorTime!, p.cursorId!)));
+  if (read === 'after') query = cursor('<');
+  if (read === 'before') query = cursor('>');
+  const ordered = read === 'back' || read === 'before' ? reversedOrder(query) : inRecordOrder(query);
+  const selected = ordered.select(DEVICE_COLUMNS);
+  if (read === 'all') return selected;
+  const limited = selected.limit(p.limit!);
+  return read === 'page' || read === 'back' ? limited.offset(p.offset!) : limited;
+});
+
+function readRecords(db: Kysely<Database>, dialect: Dialect, read: ReadForm, taskId: number, filters: RecordFilters, rest: Partial<RecordParams> = {}) {
+  return recordRows(`${read}:${filterForm(filters)}`)(db, dialect, recordParams(taskId, filters, rest)).then((result) => result.rows as DeviceRow[]);
+}
+
+/** How many records pass the filters (a count of every one: tests and small lists only, see cappedRecordCount). */
 export async function recordCount(db: Kysely<Database>, dialect: Dialect, taskId: number, filters: RecordFilters): Promise<number> {
-  const counted = await filteredRecords(db, dialect, taskId, filters)
+  const counted = await filteredRecords(db, dialect, filterForm(filters), recordParams(taskId, filters))
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .executeTakeFirstOrThrow();
   return Number(counted.count);
@@ -166,6 +266,13 @@ const testedUnitsQuery = prepared(['taskId'], (db, _dialect, { taskId }: { taskI
     .where('task_flow.taskId', '=', taskId),
 );
 
+/** cappedRecordCount's statement per filter form: the ids along the filter's index, at most `limit`, counted. */
+const cappedCounts = preparedForms(RECORD_PARAM_NAMES, (form: FilterForm, db, dialect, p: RecordParams) =>
+  db
+    .selectFrom(filteredRecords(db, dialect, form, p).select('production_code.id').limit(p.limit!).as('limited'))
+    .select((eb) => eb.fn.countAll<number>().as('count')),
+);
+
 /**
  * How many records pass the filters, counting no further than `cap` + 1: each
  * filter reads an index range in list order (migration 019 for a status), so
@@ -178,17 +285,12 @@ export async function cappedRecordCount(
   filters: RecordFilters,
   cap: number,
 ): Promise<{ count: number; capped: boolean }> {
-  const limited = filteredRecords(db, dialect, taskId, filters).select('production_code.id').limit(cap + 1);
-  const counted = await db
-    .selectFrom(limited.as('limited'))
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .executeTakeFirstOrThrow();
-  const count = Number(counted.count);
+  const { rows } = await cappedCounts(filterForm(filters))(db, dialect, recordParams(taskId, filters, { limit: cap + 1 }));
+  const count = Number(rows[0]?.count ?? 0);
   return count > cap ? { count: cap, capped: true } : { count, capped: false };
 }
 
-const hasFilter = (filters: RecordFilters) =>
-  filters.testStatus !== undefined || filters.firstTestFrom !== undefined || filters.firstTestBefore !== undefined || filters.searchText !== undefined;
+const hasFilter = (filters: RecordFilters) => filterForm(filters) !== '';
 
 /** Where a page starts: its number (an offset), or next to a neighbouring page's first or last record (keyset). */
 export interface RecordPaging extends PageRequest {
@@ -226,9 +328,8 @@ export async function recordPage(
   paging: RecordPaging,
   cap: number = RECORD_LIMITS.countCap,
 ): Promise<RecordPageRows> {
-  const listed = () => filteredRecords(db, dialect, taskId, filters).select(DEVICE_COLUMNS);
   if (paging.pageSize <= 0) {
-    const rows = await inRecordOrder(listed()).execute();
+    const rows = await readRecords(db, dialect, 'all', taskId, filters);
     return { rows, total: rows.length, capped: false, hasMore: false };
   }
   const size = paging.pageSize;
@@ -257,24 +358,19 @@ export async function recordPage(
     const fromEnd = exactTotal - offset - size;
     if (fromEnd > 0 && fromEnd < offset) {
       // Nearer the end: the same rows, read backwards along the index with the smaller offset.
-      const rows = await reversedOrder(listed()).limit(size).offset(fromEnd).execute();
+      const rows = await readRecords(db, dialect, 'back', taskId, filters, { limit: size, offset: fromEnd });
       return { rows: rows.reverse(), total: exactTotal, capped: false, hasMore: true };
     }
     if (fromEnd <= 0 && offset > 0) {
-      const rows = await reversedOrder(listed()).limit(exactTotal - offset).execute();
+      const rows = await readRecords(db, dialect, 'back', taskId, filters, { limit: exactTotal - offset, offset: 0 });
       return { rows: rows.reverse(), total: exactTotal, capped: false, hasMore: false };
     }
   }
-  const rows = await inRecordOrder(listed()).limit(size + 1).offset(offset).execute();
+  const rows = await readRecords(db, dialect, 'page', taskId, filters, { limit: size + 1, offset });
   const hasMore = rows.length > size;
   // A page that ends the list tells the total, unless it is empty past page 1 (the list may end anywhere before it).
   const known = !hasMore && (rows.length > 0 || offset === 0) ? offset + rows.length : undefined;
   return { rows: rows.slice(0, size), ...(await totalOf(known)), hasMore };
-}
-
-/** Oldest first test first: the list's order backwards, read backwards along the same index. */
-function reversedOrder<Q extends ReturnType<typeof filteredRecords>>(query: Q): Q {
-  return query.orderBy('production_code.firstTestTime', 'asc').orderBy('production_code.id', 'asc') as Q;
 }
 
 /** The `limit` records just before `before` in list order, nearest first (reversed order). */
@@ -286,10 +382,7 @@ function recordsBefore(
   before: RecordCursor,
   limit: number,
 ): Promise<DeviceRow[]> {
-  const query = filteredRecords(db, dialect, taskId, filters).where((eb) =>
-    eb(eb.refTuple('production_code.firstTestTime', 'production_code.id'), '>', eb.tuple(before.firstTestTime, before.id)),
-  );
-  return reversedOrder(query).select(DEVICE_COLUMNS).limit(limit).execute();
+  return readRecords(db, dialect, 'before', taskId, filters, { limit, cursorTime: before.firstTestTime, cursorId: before.id });
 }
 
 /** Where a read of records in list order stopped: the last row's first test and id. */
@@ -312,15 +405,8 @@ export function recordsAfter(
   after: RecordCursor | null,
   limit: number,
 ): Promise<DeviceRow[]> {
-  let query = filteredRecords(db, dialect, taskId, filters);
-  if (after !== null) {
-    // A row comparison, not the equivalent OR: both databases read it as a bound on the index range, where
-    // PostgreSQL would filter the OR row by row from the top of the task (each batch slower than the last).
-    query = query.where((eb) =>
-      eb(eb.refTuple('production_code.firstTestTime', 'production_code.id'), '<', eb.tuple(after.firstTestTime, after.id)),
-    );
-  }
-  return inRecordOrder(query).select(DEVICE_COLUMNS).limit(limit).execute();
+  if (after === null) return readRecords(db, dialect, 'first', taskId, filters, { limit });
+  return readRecords(db, dialect, 'after', taskId, filters, { limit, cursorTime: after.firstTestTime, cursorId: after.id });
 }
 
 /** A flow's latest result on a device (device_flow), with what the record shows of it. */
