@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import formBody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import { MAX_UPLOAD_BYTES } from '@factory/contracts';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { redactedUrl, registerGuard } from './platform/auth.js';
 import type { AppConfig } from './platform/config.js';
@@ -19,6 +19,7 @@ import { usePasswordHashCost } from './platform/password.js';
 import { registerRequestScope } from './platform/request-scope.js';
 import { seed } from './platform/seed.js';
 import { resultEventHub } from './platform/result-events.js';
+import { addRouteHook } from './platform/route-hooks.js';
 import { envelopeRoutingOptions } from './platform/routing-errors.js';
 import { registerSecurityHeaders } from './platform/security-headers.js';
 import { registerRoutes } from './routes.js';
@@ -78,12 +79,17 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(formBody);
   // Files stream to disk (platform/files.ts); the limit here is the hard stop past 20 MB.
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 10, fields: 20 } });
-  // A post without a body is validated as {} so required fields answer their own message.
-  app.addHook('preValidation', async (request) => {
-    if (request.body === undefined && request.routeOptions.schema?.body) request.body = {};
+  // A post without a body is validated as {} so required fields answer their own message (on routes with a body).
+  const emptyBody = async (request: FastifyRequest) => {
+    if (request.body === undefined) request.body = {};
+  };
+  app.addHook('onRoute', (route) => {
+    if (route.schema?.body) addRouteHook(route, 'preValidation', emptyBody);
   });
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
+  // Set first thing, as the security headers are: every answer carries it, refusals and streams included.
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.raw.setHeader('x-request-id', request.id);
+    done();
   });
 
   registerGuard(app, db, config);

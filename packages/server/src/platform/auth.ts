@@ -6,6 +6,7 @@ import { forbidden, unauthorized } from './errors.js';
 import { roleHolds } from './grants.js';
 import { findSession, hashToken, revokeAccountSessions, revokeSession, touchEveryMs, touchSession } from './sessions.js';
 import { redeemStreamTicket } from './stream-tickets.js';
+import { addRouteHook } from './route-hooks.js';
 import { MINUTE } from './time.js';
 
 /** The signed-in user of a request, known after the guard ran. */
@@ -92,17 +93,9 @@ export function registerGuard(app: FastifyInstance, db: Db, config: AppConfig): 
   const touchEvery = touchEveryMs(idleMs);
   app.decorateRequest('account', null);
 
-  app.addHook('onRoute', (route) => {
-    const isApi = route.url.startsWith('/api/') && !route.url.startsWith('/api/docs');
-    if (isApi && !route.config?.permission) {
-      throw new Error(`route ${route.method} ${route.url} declares no permission`);
-    }
-  });
-
-  app.addHook('onRequest', async (request) => {
-    const permission = request.routeOptions.config.permission;
-    if (!permission || permission.kind === 'public') return;
-
+  // The session check (and the refined permission) run on the routes that need them only (addRouteHook).
+  const guard = async (request: FastifyRequest) => {
+    const permission = request.routeOptions.config.permission!;
     const tokenHash = await sessionTokenHashOf(db, request);
     if (!tokenHash) throw unauthorized();
     const session = await findSession(db.kysely, tokenHash);
@@ -139,13 +132,22 @@ export function registerGuard(app: FastifyInstance, db: Db, config: AppConfig): 
       const held = await Promise.all(permission.funs.map((fun) => holdsPermission(db, request.account!, permission.menu, fun)));
       if (!held.includes(true)) throw forbidden();
     }
-  });
-
-  app.addHook('preValidation', async (request) => {
+  };
+  const refined = async (request: FastifyRequest) => {
     const refine = request.routeOptions.config.refinePermission;
     if (!refine || !request.account) return;
     const need = refine(request);
     if (need) await requirePermission(db, request.account, need.menu, need.fun);
+  };
+
+  app.addHook('onRoute', (route) => {
+    const isApi = route.url.startsWith('/api/') && !route.url.startsWith('/api/docs');
+    const permission = route.config?.permission;
+    if (isApi && !permission) {
+      throw new Error(`route ${route.method} ${route.url} declares no permission`);
+    }
+    if (permission && permission.kind !== 'public') addRouteHook(route, 'onRequest', guard);
+    if (route.config?.refinePermission) addRouteHook(route, 'preValidation', refined);
   });
 }
 

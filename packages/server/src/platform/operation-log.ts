@@ -1,5 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from './db.js';
+import { addRouteHook } from './route-hooks.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -39,8 +40,8 @@ const TARGET_KEYS = ['id', 'terminalId', 'taskId', 'productId'] as const;
  */
 export function registerOperationLog(app: FastifyInstance, db: Db): void {
   app.decorateRequest('operationSummary', undefined);
-  app.addHook('onSend', async (request, _reply, payload) => {
-    if (!MUTATING.has(request.method) || request.routeOptions.config.operationLog === false) return payload;
+  const answered = async (request: FastifyRequest, _reply: FastifyReply, payload: unknown) => {
+    if (!MUTATING.has(request.method)) return payload;
     if (typeof payload !== 'string' || payload.length > 4096) return payload;
     try {
       const data = (JSON.parse(payload) as { data?: unknown }).data;
@@ -50,11 +51,11 @@ export function registerOperationLog(app: FastifyInstance, db: Db): void {
       // not JSON: nothing to learn
     }
     return payload;
-  });
+  };
 
-  app.addHook('onResponse', async (request, reply) => {
+  const recorded = async (request: FastifyRequest, reply: FastifyReply) => {
     const config = request.routeOptions.config;
-    if (!MUTATING.has(request.method) || !config.permission || config.operationLog === false) return;
+    if (!MUTATING.has(request.method)) return;
     const route = request.routeOptions.url ?? request.url.split('?')[0]!;
     if (!route.startsWith('/api/')) return;
     const module = route.split('/')[2] ?? 'api';
@@ -87,5 +88,13 @@ export function registerOperationLog(app: FastifyInstance, db: Db): void {
     } catch (error) {
       request.log.error({ err: error }, 'operation log write failed');
     }
+  };
+
+  // On the routes that can mutate only: a GET passes neither hook (addRouteHook).
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (!methods.some((method) => MUTATING.has(method)) || !route.config?.permission || route.config.operationLog === false) return;
+    addRouteHook(route, 'onSend', answered);
+    addRouteHook(route, 'onResponse', recorded);
   });
 }
