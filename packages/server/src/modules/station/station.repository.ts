@@ -111,6 +111,48 @@ export function manualItemsOfFlow(db: Kysely<Database>, flowId: number) {
     .execute();
 }
 
+/**
+ * The columns of a result's context that both of its reads select (findResultContext, findSessionAndContext):
+ * the task, the flow and the one before it, the device by its code, and its latest results at both flows.
+ * Plain column names, so each read types them by its own joins (inner in one, left in the other).
+ */
+const CONTEXT_COLUMNS = [
+  'task.status as taskStatus',
+  'task.communicationId',
+  'task.productionCount',
+  'task.ownerId',
+  'task_flow.sequence as flowSequence',
+  'task_flow.bindMac',
+  'task_flow.flowType',
+  'previous.id as previousFlowId',
+  'previous.name as previousFlowName',
+  'device.id as deviceId',
+  'device.taskId as deviceTaskId',
+  'device.code',
+  'device.sn',
+  'device.mac',
+  'device.imei',
+  'device.passedFlows',
+  'device.failedFlows',
+  'device.everFailed',
+  'device.resultCount',
+  'device.testStatus',
+  'device.repaired',
+  'device.firstTestTime',
+  'device.lastTestTime',
+  'here.latestStatus',
+  'here.attempts',
+  'before.latestStatus as previousStatus',
+] as const;
+
+/** How many flows the task has (both reads of a result's context). */
+const flowCountOf = (eb: ExpressionBuilder<Database, 'task'>) =>
+  eb
+    .selectFrom('task_flow as every')
+    .select((sub) => sub.fn.countAll<number>().as('n'))
+    .whereRef('every.taskId', '=', 'task.id')
+    .as('flowCount');
+
 const resultContextQuery = (lock: boolean) =>
   prepared(['taskId', 'flowId', 'code'], (db, dialect, { taskId, flowId, code }: { taskId: number; flowId: number; code: string }) =>
     db
@@ -134,40 +176,11 @@ const resultContextQuery = (lock: boolean) =>
       )
       .select((eb) => [
         'task.id as taskId',
-        'task.status as taskStatus',
-        'task.communicationId',
-        'task.productionCount',
-        'task.ownerId',
-        finishedUnits(eb.ref('task.id')).as('finishedUnits'),
         'task_flow.id as flowId',
-        'task_flow.sequence as flowSequence',
-        'task_flow.bindMac',
-        'task_flow.flowType',
-        'previous.id as previousFlowId',
-        'previous.name as previousFlowName',
-        eb
-          .selectFrom('task_flow as every')
-          .select((sub) => sub.fn.countAll<number>().as('n'))
-          .whereRef('every.taskId', '=', 'task.id')
-          .as('flowCount'),
-        'device.id as deviceId',
-        'device.taskId as deviceTaskId',
-        'device.code',
-        'device.sn',
-        'device.mac',
-        'device.imei',
-        'device.passedFlows',
-        'device.failedFlows',
-        'device.everFailed',
-        'device.resultCount',
-        'device.testStatus',
-        'device.repaired',
+        ...CONTEXT_COLUMNS,
+        finishedUnits(eb.ref('task.id')).as('finishedUnits'),
+        flowCountOf(eb),
         eb.ref('locked.resultCount').$castTo<number | null>().as('lockedResultCount'),
-        'device.firstTestTime',
-        'device.lastTestTime',
-        'here.latestStatus',
-        'here.attempts',
-        'before.latestStatus as previousStatus',
       ])
       .where('task_flow.id', '=', flowId)
       .where('task.id', '=', taskId),
@@ -228,40 +241,11 @@ const sessionContextQuery = prepared(['tokenHash', 'code'], (db, _dialect, { tok
     .select((eb) => [
       ...stationSessionColumns(eb as unknown as ExpressionBuilder<Database, 'account' | 'terminal' | 'station_session'>),
       'task.id as contextTaskId',
-      'task.status as taskStatus',
-      'task.communicationId',
-      'task.productionCount',
-      'task.ownerId',
+      'task_flow.id as contextFlowId',
+      ...CONTEXT_COLUMNS,
       // Read only where the task is there (contextTaskId not null).
       finishedUnits(eb.ref('task.id').$castTo<number>()).as('finishedUnits'),
-      'task_flow.id as contextFlowId',
-      'task_flow.sequence as flowSequence',
-      'task_flow.bindMac',
-      'task_flow.flowType',
-      'previous.id as previousFlowId',
-      'previous.name as previousFlowName',
-      eb
-        .selectFrom('task_flow as every')
-        .select((sub) => sub.fn.countAll<number>().as('n'))
-        .whereRef('every.taskId', '=', 'task.id')
-        .as('flowCount'),
-      'device.id as deviceId',
-      'device.taskId as deviceTaskId',
-      'device.code',
-      'device.sn',
-      'device.mac',
-      'device.imei',
-      'device.passedFlows',
-      'device.failedFlows',
-      'device.everFailed',
-      'device.resultCount',
-      'device.testStatus',
-      'device.repaired',
-      'device.firstTestTime',
-      'device.lastTestTime',
-      'here.latestStatus',
-      'here.attempts',
-      'before.latestStatus as previousStatus',
+      flowCountOf(eb),
     ])
     .where('station_session.tokenHash', '=', tokenHash),
 );
