@@ -3,7 +3,7 @@ import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase as SqliteDialectDatabase } from 'kysely';
 import pg from 'pg';
-import { namedStatements } from './prepared.js';
+import { directSqlite, namedStatements } from './prepared.js';
 import type { Database } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -88,7 +88,11 @@ export function openDb(databaseUrl: string, options: OpenDbOptions = {}): Db {
   // an OS crash could lose the last few, which a factory server accepts for speed.
   sqlite.pragma(options.throwaway ? 'synchronous = OFF' : 'synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
-  return { dialect, kysely: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }) };
+  const statements = withStatementCache(sqlite);
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }) });
+  // prepared() runs its statements on the database itself while no transaction is open (prepared.ts).
+  directSqlite.set(kysely, { prepare: (sql) => statements.prepare(sql) as never, inTransaction: () => sqlite.inTransaction });
+  return { dialect, kysely };
 }
 
 // Past this many distinct statements (lists of ids make many texts) the cache starts afresh.

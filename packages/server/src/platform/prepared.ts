@@ -44,6 +44,37 @@ const MARK = '\u0000prepared-';
  */
 export const namedStatements = new Map<string, string>();
 
+/** What the SQLite database of a root Kysely handle offers prepared() to run a statement itself (db.ts). */
+export interface DirectSqlite {
+  prepare(sql: string): { reader: boolean; all(parameters: readonly unknown[]): unknown[]; run(parameters: readonly unknown[]): { changes: number; lastInsertRowid: number | bigint } };
+  inTransaction(): boolean;
+}
+
+/**
+ * The SQLite database behind each root Kysely handle (registered by openDb; a transaction's handle or one with
+ * a plugin is not here). Through Kysely, a statement waits its turn on the connection's mutex and passes the
+ * executor's promise chain: on a list call of five statements that was a good part of what the product spent
+ * beyond the bare twin's SQL (issue 19). better-sqlite3 runs a statement synchronously, so while no
+ * transaction is open on the connection, a prepared statement run directly cannot land inside anyone's
+ * transaction nor see anything uncommitted; while one is open, it goes through Kysely and waits, as before.
+ */
+export const directSqlite = new WeakMap<Kysely<Database>, DirectSqlite>();
+
+/** Runs the statement as Kysely's SQLite driver would (same answer shape), or undefined when it must wait its turn. */
+function runDirect(direct: DirectSqlite, sql: string, parameters: readonly unknown[]): QueryResult<never> | undefined {
+  if (direct.inTransaction()) return undefined;
+  const statement = direct.prepare(sql);
+  try {
+    if (statement.reader) return { rows: statement.all(parameters) as never[] };
+    const { changes, lastInsertRowid } = statement.run(parameters);
+    return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
+  } catch (error) {
+    // The connection is busy with a statement being iterated (a Kysely stream): take the queue instead.
+    if (error instanceof TypeError && /busy/i.test(error.message)) return undefined;
+    throw error;
+  }
+}
+
 interface Plan {
   sql: string;
   /** per parameter: the name of the call's value, or a constant of the query */
@@ -82,6 +113,15 @@ export function prepared<P extends Record<string, unknown>, O>(
   return (db: Kysely<Database>, dialect: Dialect, params: P): Promise<QueryResult<O>> => {
     const plan = planFor(dialect);
     const parameters = plan.slots.map((slot) => ('name' in slot ? params[slot.name] : slot.value));
+    const direct = dialect === 'sqlite' ? directSqlite.get(db) : undefined;
+    if (direct) {
+      try {
+        const result = runDirect(direct, plan.sql, parameters);
+        if (result) return Promise.resolve(result as QueryResult<O>);
+      } catch (error) {
+        return Promise.reject(error as Error);
+      }
+    }
     return db.executeQuery<O>(CompiledQuery.raw(plan.sql, parameters));
   };
 }
