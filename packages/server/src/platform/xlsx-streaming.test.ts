@@ -1,7 +1,9 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import { PassThrough, type Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { type CellValue, openSheetStream, sheetWorkerReady } from './xlsx-streaming.js';
+import { type CellValue, openSheetStream, SHEET_WORKER_NICENESS, sheetWorkerReady } from './xlsx-streaming.js';
 
 // The sheet worker (issue 19) against exceljs' streaming writer run on the main thread, as every export ran before.
 
@@ -109,5 +111,19 @@ describe('the sheet worker', () => {
       await sheet.end();
     });
     expect((await rowsOf(file)).rows).toEqual([['序号', '生产码']]);
+  });
+
+  // Linux keeps a nice value per thread: the worker's is lowered, the process's (the requests') is not.
+  it.runIf(process.platform === 'linux')('runs the zip below the requests: the worker thread alone is lowered', async () => {
+    await sheetWorkerReady();
+    const niceOf = (task: string) => {
+      const stat = fs.readFileSync(`/proc/self/task/${task}/stat`, 'utf8');
+      // The fields after the command's closing parenthesis; nice is field 19, the 17th of these.
+      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+    };
+    const nices = fs.readdirSync('/proc/self/task').map(niceOf);
+    expect(nices).toContain(SHEET_WORKER_NICENESS);
+    expect(os.getPriority()).toBe(0);
+    expect(niceOf(String(process.pid))).toBe(0);
   });
 });

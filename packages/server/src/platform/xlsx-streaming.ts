@@ -48,6 +48,8 @@ const require = createRequire(import.meta.url);
 let worker: Worker | null = null;
 let idleTimer: NodeJS.Timeout | null = null;
 let nextId = 1;
+/** The sheet worker thread's nice value (0 normal, 19 lowest): below the requests' (xlsx-worker-source.ts). */
+export const SHEET_WORKER_NICENESS = 10;
 const sheets = new Map<number, OpenSheet>();
 
 function sheetWorker(): Worker {
@@ -59,7 +61,7 @@ function sheetWorker(): Worker {
   }
   const started = new Worker(SHEET_WORKER_SOURCE, {
     eval: true,
-    workerData: { workbookWriter: require.resolve('exceljs/lib/stream/xlsx/workbook-writer.js') },
+    workerData: { workbookWriter: require.resolve('exceljs/lib/stream/xlsx/workbook-writer.js'), niceness: SHEET_WORKER_NICENESS },
   });
   started.on('message', (message: FromWorker) => {
     const sheet = sheets.get(message.id);

@@ -28,6 +28,15 @@ const { Writable } = require('node:stream');
 // The streaming writer alone: exceljs' index loads its reader and every format too (about 3x the start-up).
 const WorkbookWriter = require(workerData.workbookWriter);
 
+// The zip is background work: on Linux a thread has its own nice value, and os.setPriority with no pid sets the
+// calling thread's. Lowered, the worker takes the cores only when requests leave them free (on two cores an
+// export's zip otherwise held up the calls beside it). Where it cannot be set, the worker runs as it is.
+try {
+  require('node:os').setPriority(workerData.niceness);
+} catch {
+  // not permitted here: the default priority
+}
+
 /** Bytes posted and not yet taken by the client, past which an export's rows wait. */
 const UNTAKEN = 16 * 1024;
 const books = new Map();
