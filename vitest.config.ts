@@ -71,8 +71,10 @@ export default defineConfig({
           maxWorkers: 2,
           // As the server's: the files of a worker share its modules (antd and the pages imported
           // once a worker, not once a file); each file still gets a fresh happy-dom window. The
-          // suite went from 314 s to 148 s, passing in either order Vitest picks.
+          // suite went from 314 s to 148 s, passing in either order Vitest picks. What a test stubs on the
+          // global is put back after it, and test helpers keep no counters of their own across files.
           isolate: false,
+          unstubGlobals: true,
           testTimeout: 20_000,
         },
       },

@@ -26,6 +26,12 @@ for (const [name, args] of chosen) {
   rows.push({ part: name, seconds: seconds.toFixed(1), status: run.status === 0 ? 'ok' : `failed (${run.status})`, tests: summary });
   if (run.status !== 0) {
     failed = true;
+    // The failing files and tests first (the tail below may start past them), then the end of the output.
+    const failures = run.stdout
+      .replace(ANSI_COLOUR, '')
+      .split('\n')
+      .filter((line) => /^\s*(FAIL|×)\s/.test(line));
+    process.stderr.write(`${name}: ${failures.length} failing lines\n${[...new Set(failures)].join('\n')}\n`);
     process.stderr.write(run.stdout.slice(-4000) + run.stderr.slice(-4000));
   }
 }

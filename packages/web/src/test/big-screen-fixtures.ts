@@ -4,15 +4,17 @@ import { afterEach, beforeEach, vi } from 'vitest';
 import { useSession } from '../lib/session-store';
 import { answer, type FakeRoute, rawAnswer } from './fake-server';
 
-let ticketsIssued = 0;
-/** The answer of a stream's ticket call: ticket-1, ticket-2 … in the order asked (counted per test). */
-export function nextTicket(): StreamTicket {
-  ticketsIssued += 1;
-  return { ticket: `ticket-${ticketsIssued}`, expiresIn: 60 };
+/**
+ * The fake server's answer to a stream's ticket call: ticket-1, ticket-2 … in the order asked, counted by this
+ * route (a test installs its own), not by the module: the console's test files share their worker's modules.
+ */
+export function ticketsOf(stream: LiveStream): FakeRoute {
+  let issued = 0;
+  return answer(stream.ticket, (): StreamTicket => {
+    issued += 1;
+    return { ticket: `ticket-${issued}`, expiresIn: 60 };
+  });
 }
-
-/** The fake server's answer to a stream's ticket call: nextTicket() each time. */
-export const ticketsOf = (stream: LiveStream): FakeRoute => answer(stream.ticket, () => nextTicket());
 
 /** What a proxy answers for a server that is down: a 502 page, no envelope. */
 export const badGateway = () => rawAnswer({ status: 500, body: '<html>502 Bad Gateway</html>' });
@@ -25,7 +27,6 @@ export const badGateway = () => rawAnswer({ status: 500, body: '<html>502 Bad Ga
 export function setUpBigScreenTests(session: () => LoginResult): void {
   beforeEach(() => {
     useSession.getState().signIn(session());
-    ticketsIssued = 0;
     EventSourceStandIn.opened = [];
     vi.stubGlobal('EventSource', EventSourceStandIn);
   });
