@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { flowTemplates } from './boards-history.mjs';
 import { captureTask, loadDevices, openLoader, rollupMismatches, tableRows, taskContext } from './boards-load.mjs';
-import { buildServer, forEachDialect, freePort, root, startServer } from './support.mjs';
+import { buildServer, forEachDialect, freePort, getEnvelope, percentile, root, startServer } from './support.mjs';
 
 const SIZES = (process.env.BOARDS_SIZES ?? '1000,100000,1000000').split(',').map(Number);
 const DIALECTS = (process.env.BOARDS_DIALECTS ?? 'sqlite,postgres').split(',');
@@ -230,28 +230,8 @@ async function sanityLine(name, api, busiest) {
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 
-function get(port, token, urlPath) {
-  return new Promise((resolve) => {
-    const request = http.request({ host: '127.0.0.1', port, path: urlPath, method: 'GET', agent, headers: { Authorization: `Bearer ${token}` } }, (response) => {
-      let text = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk) => (text += chunk));
-      response.on('end', () => {
-        let json = null;
-        try {
-          json = JSON.parse(text);
-        } catch {
-          // not an envelope
-        }
-        resolve({ ok: response.statusCode === 200 && json?.code === 1, status: response.statusCode, json, text });
-      });
-    });
-    request.on('error', (error) => resolve({ ok: false, status: 0, json: null, text: error.message }));
-    request.end();
-  });
-}
+const get = (port, token, urlPath) => getEnvelope(port, token, urlPath, agent);
 
-const percentile = (sorted, share) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))]);
 
 /**
  * A warm-up, then SAMPLES sequential requests or MAX_MS_PER_CALL of them, whichever ends first. The url

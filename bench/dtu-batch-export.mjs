@@ -21,7 +21,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { loadDtuBatch } from './dtu-batch-load.mjs';
-import { buildServer, forEachDialect, freePort, root, startServer } from './support.mjs';
+import { buildServer, forEachDialect, freePort, getText, root, startServer } from './support.mjs';
 
 const DIALECTS = (process.env.DTU_EXPORT_DIALECTS ?? 'sqlite,postgres').split(',');
 const UNITS = Number(process.env.DTU_EXPORT_UNITS ?? 10_000);
@@ -240,17 +240,6 @@ async function rowsAfterHeader(file, firstHeader) {
 }
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
-function get(port, token, urlPath) {
-  return new Promise((resolve, reject) => {
-    const request = http.get({ host: '127.0.0.1', port, path: urlPath, agent, headers: { authorization: `Bearer ${token}` } }, (response) => {
-      let body = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk) => (body += chunk));
-      response.on('end', () => resolve({ status: response.statusCode, body }));
-      response.on('error', reject);
-    });
-    request.on('error', reject);
-  });
-}
+const get = (port, token, urlPath) => getText(port, token, urlPath, agent);
 
 await main();

@@ -26,7 +26,7 @@ import { Writable } from 'node:stream';
 import pg from 'pg';
 import { flowTemplates } from './boards-history.mjs';
 import { captureTask, loadDevices, openLoader, taskContext } from './boards-load.mjs';
-import { buildServer, forEachDialect, freePort, root, startServer } from './support.mjs';
+import { buildServer, forEachDialect, freePort, gatewayProduct, getText, root, startServer } from './support.mjs';
 
 const DIALECTS = (process.env.EXPORT_STALL_DIALECTS ?? 'sqlite,postgres').split(',');
 const UNITS = Number(process.env.EXPORT_STALL_UNITS ?? 100_000);
@@ -42,17 +42,6 @@ const seconds = (value) => `${(value / 1000).toFixed(2)} s`;
 const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const latency = (s) => `p50 ${ms(s.p50)}, p99 ${ms(s.p99)}, max ${ms(s.max)} (${s.count} calls)`;
 
-function benchProduct(sim) {
-  return {
-    ...sim.GATEWAY,
-    number: 'GW_STALL_BENCH',
-    code: 'GWSTALL',
-    flows: [
-      { name: '上电检测', items: [{ code: 'power', flag: true }, { code: 'voltage', range: [3.1, 3.5] }], manualItems: ['指示灯常亮'] },
-      { name: '整机终检', items: [{ code: 'firmware_version', text: 'v2.1.0' }, { code: 'temperature', range: [20, 45] }], manualItems: ['外壳无划痕'] },
-    ],
-  };
-}
 
 async function main() {
   try {
@@ -76,7 +65,7 @@ async function benchDialect(name, databaseUrl, dir) {
   let server = await startServer(env, url);
   try {
     const { api, login } = await sim.consoleLogin(url, 'admin', ADMIN_PASSWORD);
-    const plan = sim.singleTaskPlan(benchProduct(sim), { units: UNITS, stations: 2, operatorCount: 2, padPrefix: 'STALL' });
+    const plan = sim.singleTaskPlan(gatewayProduct(sim, 'GW_STALL_BENCH', 'GWSTALL'), { units: UNITS, stations: 2, operatorCount: 2, padPrefix: 'STALL' });
     const seeded = await sim.seedFactory(api, url, plan);
     const task = await captureTask(api, sim, url, seeded.tasks[0].taskId, seeded.tasks[0].stations);
     await server.stop();
@@ -218,18 +207,7 @@ function download(port, token, urlPath) {
 }
 
 const sharedAgent = new http.Agent({ keepAlive: true, maxSockets: 4 });
-function get(port, token, urlPath, agent = sharedAgent) {
-  return new Promise((resolve, reject) => {
-    const request = http.get({ host: '127.0.0.1', port, path: urlPath, agent, headers: { authorization: `Bearer ${token}` } }, (response) => {
-      let body = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk) => (body += chunk));
-      response.on('end', () => resolve({ status: response.statusCode, body }));
-      response.on('error', reject);
-    });
-    request.on('error', reject);
-  });
-}
+const get = (port, token, urlPath, agent = sharedAgent) => getText(port, token, urlPath, agent);
 
 /** The production codes' xlsx, in this process: the sheet worker against the in-thread writer it replaced. */
 async function inProcess() {

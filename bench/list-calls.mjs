@@ -25,7 +25,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { flowTemplates } from './boards-history.mjs';
 import { captureTask, loadDevices, openLoader, taskContext } from './boards-load.mjs';
-import { buildServer, forEachDialect, freePort, root, spawnNode, startServer, waitReady } from './support.mjs';
+import { buildServer, forEachDialect, freePort, gatewayProduct, getText, percentile, root, spawnNode, startServer, waitReady } from './support.mjs';
 
 const UNITS = Number(process.env.LIST_UNITS) || 100_000;
 const CONNECTIONS = Number(process.env.LIST_CONNECTIONS) || 50;
@@ -50,17 +50,6 @@ const CALLS = {
 const CHOSEN = (process.env.LIST_CALLS ?? Object.keys(CALLS).join(',')).split(',');
 
 /** Two flows with a few checks each, as the board bench's product. */
-function benchProduct(sim) {
-  return {
-    ...sim.GATEWAY,
-    number: 'GW_LIST_BENCH',
-    code: 'GWLIST',
-    flows: [
-      { name: '上电检测', items: [{ code: 'power', flag: true }, { code: 'voltage', range: [3.1, 3.5] }], manualItems: ['指示灯常亮'] },
-      { name: '整机终检', items: [{ code: 'firmware_version', text: 'v2.1.0' }, { code: 'temperature', range: [20, 45] }], manualItems: ['外壳无划痕'] },
-    ],
-  };
-}
 
 async function main() {
   try {
@@ -91,7 +80,7 @@ async function benchDialect(name, databaseUrl, dir) {
   try {
     const { api } = await sim.consoleLogin(url, 'admin', ADMIN_PASSWORD);
     const seedStart = performance.now();
-    const plan = sim.singleTaskPlan(benchProduct(sim), { units: UNITS, stations: 2, operatorCount: 2, padPrefix: 'LIST' });
+    const plan = sim.singleTaskPlan(gatewayProduct(sim, 'GW_LIST_BENCH', 'GWLIST'), { units: UNITS, stations: 2, operatorCount: 2, padPrefix: 'LIST' });
     const seeded = await sim.seedFactory(api, url, plan);
     task = await captureTask(api, sim, url, seeded.tasks[0].taskId, seeded.tasks[0].stations);
     console.log(`${name}: seeded a task of ${UNITS.toLocaleString('en')} units through the API in ${seconds(performance.now() - seedStart)}`);
@@ -211,19 +200,9 @@ function cpuMsOf(pid) {
   return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
 }
 
-const percentile = (sorted, share) => (sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))]);
 
-function get(port, token, urlPath, agent) {
-  return new Promise((resolve) => {
-    const request = http.get({ host: '127.0.0.1', port, path: urlPath, agent, headers: { authorization: `Bearer ${token}` } }, (response) => {
-      let body = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk) => (body += chunk));
-      response.on('end', () => resolve({ status: response.statusCode, body }));
-    });
-    request.on('error', (error) => resolve({ status: 0, body: error.message }));
-  });
-}
+/** A GET that never throws: a failed connection is status 0 with its message (counted as an error). */
+const get = (port, token, urlPath, agent) => getText(port, token, urlPath, agent).catch((error) => ({ status: 0, body: error.message }));
 
 /** CONNECTIONS loops on their own keep-alive connections, each asking the next path as soon as answered. */
 async function drive(port, token, paths, pid) {
@@ -269,8 +248,8 @@ function merged(runs) {
   const seconds = runs.reduce((sum, run) => sum + run.seconds, 0);
   return {
     perSecond: counted / seconds,
-    p50: percentile(latencies, 0.5),
-    p99: percentile(latencies, 0.99),
+    p50: percentile(latencies, 0.5, 0),
+    p99: percentile(latencies, 0.99, 0),
     errors: runs.reduce((sum, run) => sum + run.errors, 0),
     errorKinds: new Set(runs.flatMap((run) => [...run.errorKinds])),
     cpuPerAnswer: runs.reduce((sum, run) => sum + run.cpu.ms, 0) / Math.max(1, runs.reduce((sum, run) => sum + run.cpu.answers, 0)),

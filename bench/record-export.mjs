@@ -19,7 +19,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { flowTemplates } from './boards-history.mjs';
 import { captureTask, loadDevices, openLoader, taskContext } from './boards-load.mjs';
-import { buildServer, forEachDialect, freePort, root, startServer } from './support.mjs';
+import { buildServer, forEachDialect, freePort, gatewayProduct, getText, root, startServer } from './support.mjs';
 
 const DIALECTS = (process.env.RECORD_EXPORT_DIALECTS ?? 'sqlite,postgres').split(',');
 const UNITS = 100_000;
@@ -35,17 +35,6 @@ const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
 const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 /** Two flows with a few checks each, as the board bench's product. */
-function benchProduct(sim) {
-  return {
-    ...sim.GATEWAY,
-    number: 'GW_EXPORT_BENCH',
-    code: 'GWEXPORT',
-    flows: [
-      { name: '上电检测', items: [{ code: 'power', flag: true }, { code: 'voltage', range: [3.1, 3.5] }], manualItems: ['指示灯常亮'] },
-      { name: '整机终检', items: [{ code: 'firmware_version', text: 'v2.1.0' }, { code: 'temperature', range: [20, 45] }], manualItems: ['外壳无划痕'] },
-    ],
-  };
-}
 
 async function main() {
   try {
@@ -66,7 +55,7 @@ async function benchDialect(name, databaseUrl, dir) {
   try {
     const { api, login } = await sim.consoleLogin(url, 'admin', ADMIN_PASSWORD);
     const seedStart = performance.now();
-    const plan = sim.singleTaskPlan(benchProduct(sim), { units: UNITS, stations: 2, operatorCount: 2, padPrefix: 'EXPORT' });
+    const plan = sim.singleTaskPlan(gatewayProduct(sim, 'GW_EXPORT_BENCH', 'GWEXPORT'), { units: UNITS, stations: 2, operatorCount: 2, padPrefix: 'EXPORT' });
     const seeded = await sim.seedFactory(api, url, plan);
     const task = await captureTask(api, sim, url, seeded.tasks[0].taskId, seeded.tasks[0].stations);
     console.log(`${name}: seeded a task of ${UNITS.toLocaleString('en')} units through the API in ${seconds(performance.now() - seedStart)}`);
@@ -246,17 +235,6 @@ async function rowsIn(file) {
 }
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
-function get(port, token, urlPath) {
-  return new Promise((resolve, reject) => {
-    const request = http.get({ host: '127.0.0.1', port, path: urlPath, agent, headers: { authorization: `Bearer ${token}` } }, (response) => {
-      let body = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk) => (body += chunk));
-      response.on('end', () => resolve({ status: response.statusCode, body }));
-      response.on('error', reject);
-    });
-    request.on('error', reject);
-  });
-}
+const get = (port, token, urlPath) => getText(port, token, urlPath, agent);
 
 await main();

@@ -15,7 +15,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { flowTemplates } from './boards-history.mjs';
 import { captureTask, loadDevices, openLoader, taskContext } from './boards-load.mjs';
-import { buildServer, forEachDialect, freePort, root, startServer } from './support.mjs';
+import { buildServer, forEachDialect, freePort, gatewayProduct, getEnvelope, percentile, root, startServer } from './support.mjs';
 
 const SIZES = (process.env.RECORDS_SIZES ?? '100000,1000000').split(',').map(Number);
 const DIALECTS = (process.env.RECORDS_DIALECTS ?? 'sqlite,postgres').split(',');
@@ -30,17 +30,6 @@ const ADMIN_PASSWORD = 'Admin12345';
 const TIME_ZONE = process.env.TZ || 'Asia/Shanghai';
 
 /** Two flows with a few checks each, as the board bench's product. */
-function benchProduct(sim) {
-  return {
-    ...sim.GATEWAY,
-    number: 'GW_RECORDS_BENCH',
-    code: 'GWRECORDS',
-    flows: [
-      { name: '上电检测', items: [{ code: 'power', flag: true }, { code: 'voltage', range: [3.1, 3.5] }], manualItems: ['指示灯常亮'] },
-      { name: '整机终检', items: [{ code: 'firmware_version', text: 'v2.1.0' }, { code: 'temperature', range: [20, 45] }], manualItems: ['外壳无划痕'] },
-    ],
-  };
-}
 
 const count = (n) => (n >= 1_000_000 ? `${n / 1_000_000}M` : n >= 1000 ? `${n / 1000}k` : String(n));
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
@@ -95,7 +84,7 @@ async function benchDialect(name, databaseUrl, dir) {
   try {
     const { api } = await sim.consoleLogin(url, 'admin', ADMIN_PASSWORD);
     const seedStart = performance.now();
-    const plan = sim.singleTaskPlan(benchProduct(sim), { units: SEEDED_UNITS, stations: 2, operatorCount: 2, padPrefix: 'REC' });
+    const plan = sim.singleTaskPlan(gatewayProduct(sim, 'GW_RECORDS_BENCH', 'GWRECORDS'), { units: SEEDED_UNITS, stations: 2, operatorCount: 2, padPrefix: 'REC' });
     const seeded = await sim.seedFactory(api, url, plan);
     task = await captureTask(api, sim, url, seeded.tasks[0].taskId, seeded.tasks[0].stations);
     console.log(`${name}: seeded a task of ${count(SEEDED_UNITS)} units through the API in ${seconds(performance.now() - seedStart)}`);
@@ -252,28 +241,8 @@ async function factsOf(databaseUrl, taskId, tested, sim) {
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 
-function get(port, token, urlPath) {
-  return new Promise((resolve) => {
-    const request = http.request({ host: '127.0.0.1', port, path: urlPath, method: 'GET', agent, headers: { Authorization: `Bearer ${token}` } }, (response) => {
-      let text = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk) => (text += chunk));
-      response.on('end', () => {
-        let json = null;
-        try {
-          json = JSON.parse(text);
-        } catch {
-          // not an envelope
-        }
-        resolve({ ok: response.statusCode === 200 && json?.code === 1, status: response.statusCode, json, text });
-      });
-    });
-    request.on('error', (error) => resolve({ ok: false, status: 0, json: null, text: error.message }));
-    request.end();
-  });
-}
+const get = (port, token, urlPath) => getEnvelope(port, token, urlPath, agent);
 
-const percentile = (sorted, share) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))]);
 
 /**
  * Every filter in turn, one request each (a filter with several queries cycles through them): WARMUP turns

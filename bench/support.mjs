@@ -3,6 +3,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -102,4 +103,52 @@ export async function startServer(env, url) {
     throw error;
   }
   return { stop: server.stop, pid: server.child.pid };
+}
+
+/** The gateway product the list, records and export benches plan their task of: two flows, checked items and a manual check each. */
+export function gatewayProduct(sim, number, code) {
+  return {
+    ...sim.GATEWAY,
+    number,
+    code,
+    flows: [
+      { name: '上电检测', items: [{ code: 'power', flag: true }, { code: 'voltage', range: [3.1, 3.5] }], manualItems: ['指示灯常亮'] },
+      { name: '整机终检', items: [{ code: 'firmware_version', text: 'v2.1.0' }, { code: 'temperature', range: [20, 45] }], manualItems: ['外壳无划痕'] },
+    ],
+  };
+}
+
+/** The value at `share` of an ascending list; `empty` when the list is. */
+export const percentile = (sorted, share, empty = NaN) =>
+  sorted.length === 0 ? empty : sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))];
+
+/** A GET as a signed-in caller: its status and body text. Rejects when the connection fails. */
+export function getText(port, token, urlPath, agent) {
+  return new Promise((resolve, reject) => {
+    const request = http.get({ host: '127.0.0.1', port, path: urlPath, agent, headers: { authorization: `Bearer ${token}` } }, (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk) => (body += chunk));
+      response.on('end', () => resolve({ status: response.statusCode, body }));
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+  });
+}
+
+/** getText read as the envelope: `ok` when 200 with code 1; a failed connection is status 0, never a throw. */
+export async function getEnvelope(port, token, urlPath, agent) {
+  let answer;
+  try {
+    answer = await getText(port, token, urlPath, agent);
+  } catch (error) {
+    return { ok: false, status: 0, json: null, text: error.message };
+  }
+  let json = null;
+  try {
+    json = JSON.parse(answer.body);
+  } catch {
+    // not an envelope
+  }
+  return { ok: answer.status === 200 && json?.code === 1, status: answer.status, json, text: answer.body };
 }
