@@ -85,9 +85,10 @@ export default defineConfig({
           include: ['e2e/**/*.e2e.ts'],
           environment: 'node',
           pool: 'forks',
-          // Two files side by side, each with its own server, database and browser: the browser
-          // mostly waits, so the suite takes about half as long (8 min → 4.5 min).
-          maxWorkers: 2,
+          // One file at a time. Two side by side (each with its own server, database and browser)
+          // took 4 min instead of 8 and passed 4 full runs of 5, but the fifth failed the DTU
+          // batch journey (dtu-sampling) under the load; until that is understood, CI runs them in turn.
+          fileParallelism: false,
           // expect.poll's default is 1 s. A page that answers in 1.2 s because the other file's
           // server is busy is not a failure; one that never shows what is awaited still fails.
           expect: { poll: { timeout: 5000 } },
