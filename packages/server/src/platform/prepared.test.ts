@@ -4,7 +4,9 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Db, openDb } from './db.js';
-import { directSqlite, prepared } from './prepared.js';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { directPostgres, directSqlite, prepared } from './prepared.js';
 
 // prepared() on SQLite runs a statement on the database itself while no transaction is open, and through
 // Kysely's queue while one is (prepared.ts): never inside another caller's transaction, never seeing what is
@@ -76,5 +78,51 @@ describe('prepared statements on SQLite', () => {
       { tokenHash: 'a', lastSeenAt: 100 },
       { tokenHash: 'c', lastSeenAt: 5 },
     ]);
+  });
+});
+
+// On PostgreSQL, outside a transaction, prepared() sends a named statement to the pool itself (prepared.ts):
+// its answer must be the one Kysely gives inside a transaction.
+describe.skipIf(!process.env.TEST_DATABASE_URL)('prepared statements on PostgreSQL', () => {
+  const url = process.env.TEST_DATABASE_URL!;
+  const schema = `p_${randomBytes(6).toString('hex')}`;
+  let db: Db;
+  beforeEach(async () => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await client.query(`create schema ${schema}`);
+    await client.end();
+    db = openDb(url, { searchPath: schema, throwaway: true });
+    await sql`create table session ("tokenHash" text primary key, "accountId" integer, "createTime" bigint, "lastSeenAt" bigint)`.execute(db.kysely);
+    await sql`insert into session values ('a', 1, 0, 100)`.execute(db.kysely);
+  });
+  afterEach(async () => {
+    await db.kysely.destroy();
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await client.query(`drop schema ${schema} cascade`);
+    await client.end();
+  });
+
+  const seenAt = prepared(['tokenHash'], (kysely, _dialect, { tokenHash }: { tokenHash: string }) =>
+    kysely.selectFrom('session').select('lastSeenAt').where('tokenHash', '=', tokenHash),
+  );
+  const touch = prepared(['tokenHash', 'at'], (kysely, _dialect, p: { tokenHash: string; at: number }) =>
+    kysely.updateTable('session').set({ lastSeenAt: p.at }).where('tokenHash', '=', p.tokenHash),
+  );
+  const add = prepared(['tokenHash'], (kysely, _dialect, { tokenHash }: { tokenHash: string }) =>
+    kysely.insertInto('session').values({ tokenHash, accountId: 2, createTime: 0, lastSeenAt: 5 }).returning('tokenHash'),
+  );
+
+  it('answers as Kysely does: rows of a read, the affected rows of a write, and its errors', async () => {
+    expect(directPostgres.has(db.kysely)).toBe(true);
+    const viaKysely = async <T>(run: (trx: typeof db.kysely) => Promise<T>) => db.kysely.transaction().execute(run);
+    expect(await seenAt(db.kysely, 'postgres', { tokenHash: 'a' })).toEqual(await viaKysely((trx) => seenAt(trx, 'postgres', { tokenHash: 'a' })));
+    expect((await seenAt(db.kysely, 'postgres', { tokenHash: 'a' })).rows).toEqual([{ lastSeenAt: 100 }]);
+    const direct = await touch(db.kysely, 'postgres', { tokenHash: 'a', at: 200 });
+    expect(direct).toEqual({ numAffectedRows: 1n, rows: [] });
+    expect(await viaKysely((trx) => touch(trx, 'postgres', { tokenHash: 'a', at: 300 }))).toEqual(direct);
+    expect(await add(db.kysely, 'postgres', { tokenHash: 'b' })).toEqual(await viaKysely((trx) => add(trx, 'postgres', { tokenHash: 'c' })).then((r) => ({ ...r, rows: [{ tokenHash: 'b' }] })));
+    await expect(add(db.kysely, 'postgres', { tokenHash: 'b' })).rejects.toThrow(/duplicate key/);
   });
 });

@@ -139,19 +139,60 @@ export const WRITE_NAMES = [
   ...new Set([...RESULT_NAMES, ...DEVICE_NAMES, ...COUNTER_NAMES, ...ROLLUP_NAMES, 'failKinds', 'failItems', 'expectedResultCount'] as const),
 ];
 
+/**
+ * Written out field by field, not spread: spreading four objects into one cost 4.6% of a
+ * result's CPU on the server's thread (bench/ingest.mjs profile), at thousands a second.
+ */
 export const paramsOf = (w: ResultWrite): WriteParams => {
-  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- previous decides a statement's shape, it is no parameter
-  const { scans, device, counts, failures, previous, ...rest } = w;
-  const c = counts;
+  const { device: d, counts: c, failures } = w;
+  const failKinds: string[] = [];
+  const failItems: number[] = [];
+  for (const failure of failures) {
+    failKinds.push(failure.kind);
+    failItems.push(failure.itemId);
+  }
   return {
-    ...rest,
-    ...device,
-    ...counts,
-    sn: scans.sn ?? null,
-    mac: scans.mac ?? null,
-    imei: scans.imei ?? null,
-    failKinds: failures.map((f) => f.kind),
-    failItems: failures.map((f) => f.itemId),
+    clientResultId: w.clientResultId,
+    taskId: w.taskId,
+    taskFlowId: w.taskFlowId,
+    flowSequence: w.flowSequence,
+    codeId: w.codeId,
+    terminalId: w.terminalId,
+    accountId: w.accountId,
+    userName: w.userName,
+    status: w.status,
+    attempt: w.attempt,
+    startTime: w.startTime,
+    endTime: w.endTime,
+    createTime: w.createTime,
+    autoResults: w.autoResults,
+    manualResults: w.manualResults,
+    bucketStart: w.bucketStart,
+    day: w.day,
+    ownerId: w.ownerId,
+    produced: w.produced,
+    expectedResultCount: w.expectedResultCount,
+    testStatus: d.testStatus,
+    passedFlows: d.passedFlows,
+    failedFlows: d.failedFlows,
+    everFailed: d.everFailed,
+    resultCount: d.resultCount,
+    firstTestTime: d.firstTestTime,
+    lastTestTime: d.lastTestTime,
+    repaired: d.repaired,
+    failed: c.failed,
+    finishDelta: c.finishDelta,
+    testedUnits: c.testedUnits,
+    repairUnits: c.repairUnits,
+    onePassUnits: c.onePassUnits,
+    failedUnits: c.failedUnits,
+    firstCount: c.firstCount,
+    firstPassCount: c.firstPassCount,
+    sn: w.scans.sn ?? null,
+    mac: w.scans.mac ?? null,
+    imei: w.scans.imei ?? null,
+    failKinds,
+    failItems,
     shard: w.terminalId % DAY_SHARDS,
     writeDay: w.produced !== 0 || c.testedUnits !== 0 || c.onePassUnits !== 0 || c.failedUnits !== 0 ? 1 : 0,
   };

@@ -76,7 +76,8 @@ export function stationRoutes({ db, config, results }: ModuleContext): FastifyPl
         const sender = { tokenHash: stationTokenHash(request), idleMs, caller: null, touch: false };
         return submitResult(writer, sender, request.body, config.timeZone);
       },
-      { ...STATION_EXTRAS, attachValidation: true },
+      // The verdict is built field by field (station-result.ts): written as built (route.ts).
+      { ...STATION_EXTRAS, attachValidation: true, trustedAnswer: true },
     );
 
     route(
