@@ -37,8 +37,13 @@ export function stationRoutes({ db, config, results }: ModuleContext): FastifyPl
   return async (app) => {
     // A result reads its session with its own first read (station-result.ts): the guard only asks it for a token.
     registerStationGuard(app, db, config, [STATION.stationLogin.path], [STATION.stationResult.path]);
-    app.addHook('onRequest', async (request) => {
-      if (request.routeOptions.url !== STATION.stationLogout.path) requireOverallCheck(request.station);
+    app.addHook('onRequest', (request, _reply, done) => {
+      try {
+        if (request.routeOptions.url !== STATION.stationLogout.path) requireOverallCheck(request.station);
+      } catch (error) {
+        return done(error as Error);
+      }
+      done();
     });
 
     const sweep = () => finishCompletedTasks(db).catch((error: unknown) => app.log.error({ err: error }, 'finishing complete tasks failed'));
