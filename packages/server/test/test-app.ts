@@ -162,7 +162,12 @@ export function fakeConsoleDir(): string {
  */
 const SCHEMA_DROP_LOCK = 7_140_014;
 
-async function whileNoSchemaIsDropped<T>(url: string, work: () => Promise<T>): Promise<T> {
+/**
+ * Kysely's migrator reads the columns of every schema of the database (its introspector), which fails when
+ * another file drops a schema meanwhile ("column … does not exist"): every migration runs under the shared
+ * lock, every drop of a test schema under the exclusive one (dropTestSchema).
+ */
+export async function whileNoSchemaIsDropped<T>(url: string, work: () => Promise<T>): Promise<T> {
   return withPg(url, async (client) => {
     await client.query('select pg_advisory_lock_shared($1)', [SCHEMA_DROP_LOCK]);
     return work();
@@ -172,6 +177,11 @@ async function whileNoSchemaIsDropped<T>(url: string, work: () => Promise<T>): P
 async function dropSchema(client: pg.Client, schema: string): Promise<void> {
   await client.query('select pg_advisory_lock($1)', [SCHEMA_DROP_LOCK]);
   await client.query(`drop schema ${schema} cascade`);
+}
+
+/** Drops a test's own PostgreSQL schema, waiting for no migration to be reading the catalogue (whileNoSchemaIsDropped). */
+export function dropTestSchema(url: string, schema: string): Promise<void> {
+  return withPg(url, (client) => dropSchema(client, schema));
 }
 
 async function withPg<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {

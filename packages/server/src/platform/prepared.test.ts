@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { dropTestSchema } from '../../test/test-app.js';
 import { type Db, openDb } from './db.js';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
@@ -98,10 +99,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('prepared statements on PostgreS
   });
   afterEach(async () => {
     await db.kysely.destroy();
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    await client.query(`drop schema ${schema} cascade`);
-    await client.end();
+    // Under the lock other files' migrations take (test-app.ts): their migrator reads every schema's columns.
+    await dropTestSchema(url, schema);
   });
 
   const seenAt = prepared(['tokenHash'], (kysely, _dialect, { tokenHash }: { tokenHash: string }) =>
