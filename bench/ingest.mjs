@@ -2,11 +2,12 @@
 // PostgreSQL, under 1,000 a defect) with 50 concurrent stations, the load generator sharing the
 // machine's cores with the server. The built server runs on a fresh SQLite file, and on a fresh
 // schema of TEST_DATABASE_URL's PostgreSQL when that is set; a task of 100,000 units has 50 PADs
-// with a station signed in at each, and every station submits as fast as it is answered for
-// DURATION seconds. Beside it, the same load against a bare Fastify route doing the same writes
-// as raw SQL in one transaction (one flow_result row, the device's latest result, the device's and
-// the terminal's counters at the flow) on the same database, so the ratio shows what the product's layers cost
-// (sessions, validation, the task and flow checks, the verdict, Kysely).
+// with a station signed in at each, and every station submits as fast as it is answered. Beside
+// it, on the same database, the bare twins of bench/ingest-bare.mjs: "bare" runs the product's own
+// statements by hand (the goal's ratio: what the product's layers cost, i.e. Fastify's route, zod,
+// the guard's rules, the verdict, Kysely), "minimal" the first twin (four writes, no
+// session, no rollups). The product and "bare" warm up uncounted, then take ROUNDS turns each.
+// INGEST_SECONDS, INGEST_STATIONS, INGEST_DIALECTS=sqlite|postgres change the run.
 // Figures are printed, never asserted: only a crash fails.
 import { ENDPOINTS } from '@factory/contracts';
 import { randomUUID } from 'node:crypto';
