@@ -89,8 +89,8 @@ export default defineConfig({
           // took 4 min instead of 8 and passed 4 full runs of 5, but the fifth failed the DTU
           // batch journey (dtu-sampling) under the load; until that is understood, CI runs them in turn.
           fileParallelism: false,
-          // expect.poll's default is 1 s. A page that answers in 1.2 s because the other file's
-          // server is busy is not a failure; one that never shows what is awaited still fails.
+          // expect.poll's default is 1 s. A page that answers in 1.2 s because the machine is
+          // busy is not a failure; one that never shows what is awaited still fails.
           expect: { poll: { timeout: 5000 } },
           testTimeout: 60_000,
           hookTimeout: 120_000,

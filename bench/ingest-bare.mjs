@@ -31,7 +31,7 @@ const hashOf = (token) => createHash('sha256').update(token).digest('hex');
  * What a result writes, from the context read and the body, as station-result.ts computes it (docs/metrics.md),
  * without its checks and verdict.
  */
-function sameWrites(r, body, tokenHash, now) {
+function sameWrites(r, body, now) {
   const pass = body.status === 'TEST_SUCCESS';
   const wasPass = r.latestStatus === 'TEST_SUCCESS';
   const wasFail = r.latestStatus === 'TEST_ERROR';
@@ -78,8 +78,6 @@ function sameWrites(r, body, tokenHash, now) {
     bucket: [r.contextFlowId, Math.floor(body.endTime / BUCKET_MS) * BUCKET_MS, r.terminalId, produced, counts.firstCount, counts.firstPassCount, 1, body.startTime, body.endTime],
     day: [r.ownerId, dayOf(body.endTime), r.contextTaskId, r.terminalId % DAY_SHARDS, produced, counts.testedUnits, counts.onePassUnits, counts.failedUnits],
     writeDay: produced !== 0 || counts.testedUnits !== 0 || counts.onePassUnits !== 0 || counts.failedUnits !== 0 ? 1 : 0,
-    counts,
-    failItems,
     pgWrite(resultCount) {
       return [device.sn, null, null, testStatus, passedFlows, failedFlows, device.everFailed, device.resultCount, device.firstTestTime, device.lastTestTime,
         device.repaired, r.deviceId, resultCount, ...this.result.slice(0, 15), r.deviceId, r.contextFlowId, body.status, attempt, 'START', now, now,
@@ -152,14 +150,13 @@ export async function openRaw(databaseUrl) {
     const deviceUpdates = new Map();
     const writeOne = (body, tokenHash, now) => {
       const read = same.read.get(...READ_CONSTANTS, body.productionCode, tokenHash);
-      const w = sameWrites(read, body, tokenHash, now);
+      const w = sameWrites(read, body, now);
       const { id } = same.result.get(...w.result);
       let update = deviceUpdates.get(w.shape);
       if (!update) {
         const { text, columns } = deviceUpdateSql(w.shape);
         const statement = db.prepare(text);
-        const state = ['passedFlows', 'failedFlows', 'everFailed', 'resultCount', 'lastTestTime', 'repaired'];
-        deviceUpdates.set(w.shape, (update = (device, codeId) => statement.run(...columns.map((c) => device[c]), ...state.map((c) => device[c]), codeId)));
+        deviceUpdates.set(w.shape, (update = (device, codeId) => statement.run(...columns.map((column) => device[column]), codeId)));
       }
       update(w.device, read.deviceId);
       same.deviceFlow.run(...w.latest(id));
@@ -253,7 +250,7 @@ export async function openRaw(databaseUrl) {
     },
     async writeSame(body, token, now) {
       const read = (await run(pool, sameText.read, [...READ_CONSTANTS, body.productionCode, hashOf(token)])).rows[0];
-      const w = sameWrites(read, body, hashOf(token), now);
+      const w = sameWrites(read, body, now);
       const row = (await run(pool, sameText.pgWrite, w.pgWrite(read.resultCount))).rows[0];
       // Another result of the device came in between: the product reads again; here it is an error, which never happens in the bench.
       if (!row) throw new Error('the device changed since it was read');

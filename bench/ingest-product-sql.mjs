@@ -27,10 +27,12 @@ export const PRODUCT_SQL = {
 const OPTIONAL = ['sn', 'mac', 'imei', 'testStatus', 'firstTestTime'];
 const STATE = ['passedFlows', 'failedFlows', 'everFailed', 'resultCount', 'lastTestTime', 'repaired'];
 
-/** The SQLite device update of one shape (bit n: OPTIONAL[n] is set), as Kysely compiles result-writes.ts deviceUpdate. */
+/**
+ * The SQLite device update of one shape (bit n: OPTIONAL[n] is set), as Kysely compiles result-writes.ts deviceUpdate,
+ * and the device's fields its parameters take, in order (the device's id last).
+ */
 export function deviceUpdateSql(shape) {
-  const sets = OPTIONAL.filter((_, n) => (shape & (1 << n)) !== 0).map((column) =>
-    ['sn', 'mac', 'imei'].includes(column) ? `"${column}" = coalesce("${column}", ?)` : `"${column}" = ?`,
-  );
-  return { text: `update "production_code" set ${[...sets, ...STATE.map((column) => `"${column}" = ?`)].join(', ')} where "id" = ?`, columns: OPTIONAL.filter((_, n) => (shape & (1 << n)) !== 0) };
+  const optional = OPTIONAL.filter((_, n) => (shape & (1 << n)) !== 0);
+  const sets = optional.map((column) => (['sn', 'mac', 'imei'].includes(column) ? `"${column}" = coalesce("${column}", ?)` : `"${column}" = ?`));
+  return { text: `update "production_code" set ${[...sets, ...STATE.map((column) => `"${column}" = ?`)].join(', ')} where "id" = ?`, columns: [...optional, ...STATE] };
 }

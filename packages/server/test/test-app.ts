@@ -50,8 +50,7 @@ export async function buildTestApp(dialect: Dialect, overrides: Partial<AppConfi
   let databaseUrl = `file:${path.join(dir, 'factory.db')}`;
   if (dialect === 'postgres') {
     databaseUrl = process.env.TEST_DATABASE_URL!;
-    schema = `t_${randomBytes(6).toString('hex')}`;
-    await withPg(databaseUrl, (client) => client.query(`create schema ${schema}`));
+    schema = await createTestSchema(databaseUrl, 't');
   }
   const config: AppConfig = {
     ...base,
@@ -177,6 +176,13 @@ export async function whileNoSchemaIsDropped<T>(url: string, work: () => Promise
 async function dropSchema(client: pg.Client, schema: string): Promise<void> {
   await client.query('select pg_advisory_lock($1)', [SCHEMA_DROP_LOCK]);
   await client.query(`drop schema ${schema} cascade`);
+}
+
+/** A fresh PostgreSQL schema of its own for a test, named `<prefix>_<random>`; dropped with dropTestSchema. */
+export async function createTestSchema(url: string, prefix: string): Promise<string> {
+  const schema = `${prefix}_${randomBytes(6).toString('hex')}`;
+  await withPg(url, (client) => client.query(`create schema ${schema}`));
+  return schema;
 }
 
 /** Drops a test's own PostgreSQL schema, waiting for no migration to be reading the catalogue (whileNoSchemaIsDropped). */

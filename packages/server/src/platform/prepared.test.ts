@@ -3,10 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { dropTestSchema } from '../../test/test-app.js';
+import { createTestSchema, dropTestSchema } from '../../test/test-app.js';
 import { type Db, openDb } from './db.js';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { directPostgres, directSqlite, prepared } from './prepared.js';
 
 // prepared() on SQLite runs a statement on the database itself while no transaction is open, and through
@@ -86,13 +84,10 @@ describe('prepared statements on SQLite', () => {
 // its answer must be the one Kysely gives inside a transaction.
 describe.skipIf(!process.env.TEST_DATABASE_URL)('prepared statements on PostgreSQL', () => {
   const url = process.env.TEST_DATABASE_URL!;
-  const schema = `p_${randomBytes(6).toString('hex')}`;
+  let schema: string;
   let db: Db;
   beforeEach(async () => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    await client.query(`create schema ${schema}`);
-    await client.end();
+    schema = await createTestSchema(url, 'p');
     db = openDb(url, { searchPath: schema, throwaway: true });
     await sql`create table session ("tokenHash" text primary key, "accountId" integer, "createTime" bigint, "lastSeenAt" bigint)`.execute(db.kysely);
     await sql`insert into session values ('a', 1, 0, 100)`.execute(db.kysely);
@@ -121,7 +116,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('prepared statements on PostgreS
     const direct = await touch(db.kysely, 'postgres', { tokenHash: 'a', at: 200 });
     expect(direct).toEqual({ numAffectedRows: 1n, rows: [] });
     expect(await viaKysely((trx) => touch(trx, 'postgres', { tokenHash: 'a', at: 300 }))).toEqual(direct);
-    expect(await add(db.kysely, 'postgres', { tokenHash: 'b' })).toEqual(await viaKysely((trx) => add(trx, 'postgres', { tokenHash: 'c' })).then((r) => ({ ...r, rows: [{ tokenHash: 'b' }] })));
+    expect(await add(db.kysely, 'postgres', { tokenHash: 'b' })).toEqual({ numAffectedRows: 1n, rows: [{ tokenHash: 'b' }] });
+    expect(await viaKysely((trx) => add(trx, 'postgres', { tokenHash: 'c' }))).toEqual({ numAffectedRows: 1n, rows: [{ tokenHash: 'c' }] });
     await expect(add(db.kysely, 'postgres', { tokenHash: 'b' })).rejects.toThrow(/duplicate key/);
   });
 });

@@ -52,7 +52,8 @@ export interface DirectSqlite {
 
 /**
  * The SQLite database behind each root Kysely handle (registered by openDb; a transaction's handle or one with
- * a plugin is not here). Through Kysely, a statement waits its turn on the connection's mutex and passes the
+ * a plugin is not here, except the group commit's transaction, which holds the connection and registers itself
+ * with inTransaction false: its statements run directly inside it, group-commit.ts). Through Kysely, a statement waits its turn on the connection's mutex and passes the
  * executor's promise chain: on a list call of five statements that was a good part of what the product spent
  * beyond the bare twin's SQL (issue 19). better-sqlite3 runs a statement synchronously, so while no
  * transaction is open on the connection, a prepared statement run directly cannot land inside anyone's

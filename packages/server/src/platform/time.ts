@@ -65,7 +65,7 @@ export function formatTime(epochMs: number, timeZone: string): string {
       return `${iso.slice(0, 10)} ${iso.slice(11, 19)}`;
     }
   }
-  return formatterFor(timeZone).format(new Date(epochMs));
+  return formatTimeByIntl(epochMs, timeZone);
 }
 
 /** Intl's formatting alone: what formatTime must equal. */

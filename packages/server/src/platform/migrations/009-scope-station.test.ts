@@ -1,11 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type Kysely, type Migration, Migrator, sql } from 'kysely';
-import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { dropTestSchema, testDialects, whileNoSchemaIsDropped } from '../../../test/test-app.js';
+import { createTestSchema, dropTestSchema, testDialects, whileNoSchemaIsDropped } from '../../../test/test-app.js';
 import { type Db, type Dialect, openDb } from '../db.js';
 import { migrate } from '../migrate.js';
 import type { Database } from '../schema.js';
@@ -17,6 +15,10 @@ import { taskMigration } from './005-task.js';
 import { stationMigration } from './006-station.js';
 import { rollupMigration } from './007-rollups.js';
 
+/** A migration: on PostgreSQL, while no other file drops a schema (the migrator reads every schema's columns). */
+const migrating = <T>(dialect: Dialect, work: () => Promise<T>): Promise<T> =>
+  dialect === 'postgres' ? whileNoSchemaIsDropped(process.env.TEST_DATABASE_URL!, work) : work();
+
 /** A database migrated up to 007, as one deployed before issue 12 is. */
 async function databaseAt007(dialect: Dialect): Promise<{ db: Db; close: () => Promise<void> }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'factory-migration-'));
@@ -24,11 +26,7 @@ async function databaseAt007(dialect: Dialect): Promise<{ db: Db; close: () => P
   let dropSchema = async () => {};
   if (dialect === 'postgres') {
     const url = process.env.TEST_DATABASE_URL!;
-    const schema = `m_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    await admin.end();
+    const schema = await createTestSchema(url, 'm');
     db = openDb(url, { searchPath: schema });
     dropSchema = () => dropTestSchema(url, schema);
   } else {
@@ -51,8 +49,7 @@ async function databaseAt007(dialect: Dialect): Promise<{ db: Db; close: () => P
       provider: { getMigrations: async () => migrations },
       ...(schema ? { migrationTableSchema: schema } : {}),
     }).migrateToLatest();
-  // The migrator reads every schema's columns: not while another file drops one.
-  const { error } = dialect === 'postgres' ? await whileNoSchemaIsDropped(process.env.TEST_DATABASE_URL!, migrateTo007) : await migrateTo007();
+  const { error } = await migrating(dialect, migrateTo007);
   if (error) throw error;
   return {
     db,
@@ -119,7 +116,7 @@ describe.each(testDialects())('migration 009 (results unique per terminal, day r
       if (db.dialect === 'postgres') await sql`select setval(pg_get_serial_sequence('flow_result', 'id'), 3)`.execute(old);
     });
 
-    await (db.dialect === 'postgres' ? whileNoSchemaIsDropped(process.env.TEST_DATABASE_URL!, () => migrate(db)) : migrate(db));
+    await migrating(db.dialect, () => migrate(db));
 
     const kept = await db.kysely.selectFrom('flow_result').selectAll().orderBy('id').execute();
     expect(kept).toEqual([result(1, 1, 'a'), result(2, 1, 'b')]);
