@@ -19,6 +19,7 @@ import { usePasswordHashCost } from './platform/password.js';
 import { registerRequestScope } from './platform/request-scope.js';
 import { seed } from './platform/seed.js';
 import { resultEventHub } from './platform/result-events.js';
+import { type ResultRelay, relayResultEvents } from './platform/result-relay.js';
 import { addRouteHook } from './platform/route-hooks.js';
 import { envelopeRoutingOptions } from './platform/routing-errors.js';
 import { registerSecurityHeaders } from './platform/security-headers.js';
@@ -99,6 +100,16 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const results = resultEventHub();
   // Open event streams would hold the server's close until their clients left.
   app.addHook('preClose', async () => results.endStreams());
+  if (db.dialect === 'postgres') {
+    // Several server processes on one PostgreSQL hear each other's results (result-relay.ts).
+    // Started when ready, so that a build that fails leaves no connection behind.
+    let relay: ResultRelay | null = null;
+    app.addHook('onReady', async () => {
+      relay = relayResultEvents({ databaseUrl: config.databaseUrl, searchPath: options.searchPath, db, hub: results, log: app.log });
+      await relay.listening;
+    });
+    app.addHook('preClose', async () => relay?.close());
+  }
   await registerRoutes(app, { db, config, results });
   // DTU reports over MQTT (DESIGN.md §9.4): the broker starts when the app is ready and stops when it closes.
   registerDtuReportIntake(app, db, config, results);

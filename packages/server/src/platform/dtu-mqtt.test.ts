@@ -145,6 +145,19 @@ describe.each(testDialects())('the embedded broker’s port taken on %s', (diale
     }
   });
 
+  it.runIf(dialect === 'postgres')('says in the log that the embedded broker serves one process, on PostgreSQL', async () => {
+    const test = await buildTestApp(dialect, { mqtt: true, mqttPort: 0 });
+    try {
+      const warn = vi.spyOn(test.app.log, 'warn');
+      await test.app.ready();
+      expect(await test.app.dtuMqtt.subscribed).toBe(true);
+      expect(warn.mock.calls.map((call) => String(call[0]))).toEqual([expect.stringContaining('for this server process only')]);
+      expect(String(warn.mock.calls[0]![0])).toContain('MQTT_URL');
+    } finally {
+      await test.close();
+    }
+  });
+
   it('starts no broker at all with MQTT off (the test app’s default)', async () => {
     const test = await buildTestApp(dialect);
     try {

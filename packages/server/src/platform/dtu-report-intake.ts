@@ -301,6 +301,12 @@ export function registerDtuReportIntake(app: FastifyInstance, db: Db, config: Ap
       ? connectToBroker({ url: config.mqttUrl, topic: `$share/${config.mqttShareGroup}/${REPORT_TOPIC}`, log: app.log, onMessage })
       : await startEmbeddedBroker({ host: config.host, port: config.mqttPort, topic: REPORT_TOPIC, log: app.log, onMessage });
     void subscription.subscribed.then(resolveSubscribed);
+    if (subscription.port !== null && db.dialect === 'postgres') {
+      // PostgreSQL is how a factory runs several server processes (DESIGN.md §10): each would need the reports.
+      app.log.warn(
+        'MQTT: the embedded broker takes DTU reports for this server process only; to run several processes on this PostgreSQL, point every one at the factory’s broker with MQTT_URL (docs/operations.md)',
+      );
+    }
   });
   // Before the database closes (onClose): no new reports, then those taken are stored.
   app.addHook('preClose', async () => {
