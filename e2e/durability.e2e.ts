@@ -95,7 +95,7 @@ describe('durability: a server killed mid-run keeps what it acknowledged', () =>
       expect(row!.status).toBe(verdict.status);
     }
 
-    expect(counterMismatches(server.dbFile)).toEqual({
+    expect(await counterMismatches(server.dbFile)).toEqual({
       taskFlow: [],
       flowCounter: [],
       productionCode: [],
