@@ -7,6 +7,8 @@
 // statements by hand (the goal's ratio: what the product's layers cost, i.e. Fastify's route, zod,
 // the guard's rules, the verdict, Kysely), "minimal" the issue's first twin (four writes, no
 // session, no rollups). The product and "bare" warm up uncounted, then take ROUNDS turns each.
+// On PostgreSQL a last line runs two product processes on the one database, the stations spread over both
+// (DESIGN.md §10), against the one process above.
 // INGEST_SECONDS, INGEST_STATIONS, INGEST_DIALECTS=sqlite|postgres change the run.
 // Figures are printed, never asserted: only a crash fails.
 import { ENDPOINTS } from '@factory/contracts';
@@ -70,19 +72,24 @@ async function benchDialect(name, databaseUrl, dir) {
   const url = `http://127.0.0.1:${port}`;
   // INGEST_SERVER_ARGS passes node flags to the product's server and the bare route's (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
   const serverArgs = process.env.INGEST_SERVER_ARGS ? process.env.INGEST_SERVER_ARGS.split(' ').filter(Boolean) : [];
-  const server = spawnNode([...serverArgs, path.join(root, 'packages/server/dist/main.js')], {
-    PORT: String(port),
-    DATABASE_URL: databaseUrl,
-    FILES_DIR: path.join(dir, 'files'),
-    ADMIN_PASSWORD,
-    CAPTCHA: 'off',
-    LOG_LEVEL: 'warn',
-  });
+  const productOn = (onPort) =>
+    spawnNode([...serverArgs, path.join(root, 'packages/server/dist/main.js')], {
+      PORT: String(onPort),
+      DATABASE_URL: databaseUrl,
+      FILES_DIR: path.join(dir, 'files'),
+      ADMIN_PASSWORD,
+      CAPTCHA: 'off',
+      LOG_LEVEL: 'warn',
+      MQTT: 'off',
+    });
+  const server = productOn(port);
   const barePort = await freePort();
   let bare;
+  let second;
   let product;
   let same;
   let minimal;
+  let twoProcesses = null;
   try {
     await waitReady(server.child, `${url}/api/docs/json`, server.output);
     const { api } = await sim.consoleLogin(url, 'admin', ADMIN_PASSWORD);
@@ -176,8 +183,31 @@ async function benchDialect(name, databaseUrl, dir) {
     product = summarize(rounds.product);
     same = summarize(rounds.same);
     minimal = summarize([await runs.minimal(DURATION_S, WARMUP_S)]);
+    if (!databaseUrl.startsWith('file:')) {
+      // DESIGN.md §10: a second server process on the same PostgreSQL, the same stations spread over both.
+      const secondPort = await freePort();
+      second = productOn(secondPort);
+      await waitReady(second.child, `http://127.0.0.1:${secondPort}/api/docs/json`, second.output);
+      const two = (seconds, warmup) =>
+        drive(
+          {
+            ports: [port, secondPort],
+            pids: [server.child.pid, second.child.pid],
+            path: ENDPOINTS.stationResult.path,
+            tokens,
+            bodyFor: () => productBody(devices[first++ % devices.length], pool[first % pool.length]),
+          },
+          seconds,
+          warmup,
+        );
+      await two(WARMUP_S + 1, WARMUP_S + 1);
+      const turns = [];
+      for (let round = 0; round < ROUNDS; round++) turns.push(await two(perRound, WARMUP_S));
+      twoProcesses = summarize(turns);
+    }
   } finally {
     await server.stop();
+    await second?.stop();
     await bare?.stop();
   }
 
@@ -187,6 +217,11 @@ async function benchDialect(name, databaseUrl, dir) {
     `${name.padEnd(10)} product  ${figures(product)}  target ${target.toLocaleString('en')}/s: ${verdict}`,
     `${name.padEnd(10)} bare     ${figures(same)}  product/bare ${ratio(product, same)} (the product's statements; goal 85%)`,
     `${name.padEnd(10)} minimal  ${figures(minimal)}  product/minimal ${ratio(product, minimal)} (four writes, no session, no rollups: the issue's first twin)`,
+    ...(twoProcesses
+      ? [
+          `${name.padEnd(10)} 2 procs  ${figures(twoProcesses)}  two/one ${ratio(twoProcesses, product)}, two/bare ${ratio(twoProcesses, same)} (two product processes on one database, the stations spread over both; CPU of both)`,
+        ]
+      : []),
   ];
 }
 
@@ -226,12 +261,18 @@ function cpuTimeOf(pid) {
   }
 }
 
+/** The CPU time of several processes together; null when any cannot be read. */
+function cpuTimeOfAll(pids) {
+  const times = pids.map(cpuTimeOf);
+  return times.includes(null) ? null : times.reduce((sum, time) => sum + time, 0);
+}
+
 /**
  * STATIONS loops, each with its own keep-alive connection, posting the next body as soon as the
  * last one is answered, for `seconds`. Counts answers with code 1 after `warmup` seconds, and their
  * latency, and the server process's CPU time over the counted part.
  */
-async function drive({ port, path: urlPath, tokens, bodyFor, pid }, seconds, warmup) {
+async function drive({ port, ports = [port], path: urlPath, tokens, bodyFor, pid, pids = [pid] }, seconds, warmup) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: tokens.length });
   const started = performance.now();
   const warmEnd = started + warmup * 1000;
@@ -240,12 +281,12 @@ async function drive({ port, path: urlPath, tokens, bodyFor, pid }, seconds, war
   let counted = 0;
   let errors = 0;
   let cpuAtWarmEnd = null;
-  const warmTimer = setTimeout(() => (cpuAtWarmEnd = cpuTimeOf(pid)), warmup * 1000);
+  const warmTimer = setTimeout(() => (cpuAtWarmEnd = cpuTimeOfAll(pids)), warmup * 1000);
   let cpuAtEnd = null;
-  const endTimer = setTimeout(() => (cpuAtEnd = cpuTimeOf(pid)), seconds * 1000);
+  const endTimer = setTimeout(() => (cpuAtEnd = cpuTimeOfAll(pids)), seconds * 1000);
   const errorKinds = new Set();
 
-  const post = (token, body) =>
+  const post = (port, token, body) =>
     new Promise((resolve) => {
       const payload = JSON.stringify(body);
       const headers = { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload) };
@@ -264,7 +305,8 @@ async function drive({ port, path: urlPath, tokens, bodyFor, pid }, seconds, war
     tokens.map(async (token, station) => {
       while (performance.now() < end) {
         const sent = performance.now();
-        const answer = await post(token, bodyFor(station));
+        // Several server processes: the stations spread over them, as a balancer would spread them.
+        const answer = await post(ports[station % ports.length], token, bodyFor(station));
         const done = performance.now();
         const okAnswer = answer.status === 200 && answer.text.startsWith('{"code":1');
         if (!okAnswer) {
