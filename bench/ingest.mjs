@@ -244,7 +244,7 @@ function productBody(device, drawn) {
 function figures(run) {
   const ms = (value) => `${value.toFixed(1)} ms`;
   // CPU per result hardly moves with what else runs on the machine, unlike results/s.
-  const cpu = run.cpuMs === null ? '' : `  server CPU ${run.cpuMs.toFixed(2)} ms/result`;
+  const cpu = run.cpuMs === null ? '' : `  server CPU ${run.cpuMs.toFixed(2)} ms/result${run.databaseMs > 0 ? `, PostgreSQL's ${run.databaseMs.toFixed(2)}` : ''}`;
   const errors = run.errors > 0 ? `, ${run.errors} errors (${[...run.errorKinds].slice(0, 3).join('; ')})` : '';
   return `${Math.round(run.perSecond).toLocaleString('en').padStart(6)} results/s  p50 ${ms(run.p50)}  p95 ${ms(run.p95)}  p99 ${ms(run.p99)}${cpu}${errors}`;
 }
@@ -260,6 +260,22 @@ function cpuTimeOf(pid) {
     return null;
   }
 }
+
+/** The CPU time (ms) of each of the local PostgreSQL server's processes, by pid (none where it runs elsewhere). */
+function databaseCpuTimes() {
+  const times = new Map();
+  for (const pid of fs.readdirSync('/proc').filter((entry) => /^\d+$/.test(entry))) {
+    try {
+      if (fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').startsWith('postgres')) times.set(pid, cpuTimeOf(pid) ?? 0);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return times;
+}
+
+/** The database's CPU between two readings: a connection opened meanwhile counts whole, one closed meanwhile is lost (the pools keep theirs). */
+const databaseCpuBetween = (before, after) => [...after].reduce((sum, [pid, time]) => sum + time - (before.get(pid) ?? 0), 0);
 
 /** The CPU time of several processes together; null when any cannot be read. */
 function cpuTimeOfAll(pids) {
@@ -281,9 +297,17 @@ async function drive({ port, ports = [port], path: urlPath, tokens, bodyFor, pid
   let counted = 0;
   let errors = 0;
   let cpuAtWarmEnd = null;
-  const warmTimer = setTimeout(() => (cpuAtWarmEnd = cpuTimeOfAll(pids)), warmup * 1000);
+  let databaseAtWarmEnd = new Map();
+  const warmTimer = setTimeout(() => {
+    cpuAtWarmEnd = cpuTimeOfAll(pids);
+    databaseAtWarmEnd = databaseCpuTimes();
+  }, warmup * 1000);
   let cpuAtEnd = null;
-  const endTimer = setTimeout(() => (cpuAtEnd = cpuTimeOfAll(pids)), seconds * 1000);
+  let databaseAtEnd = new Map();
+  const endTimer = setTimeout(() => {
+    cpuAtEnd = cpuTimeOfAll(pids);
+    databaseAtEnd = databaseCpuTimes();
+  }, seconds * 1000);
   const errorKinds = new Set();
 
   const post = (port, token, body) =>
@@ -323,7 +347,7 @@ async function drive({ port, ports = [port], path: urlPath, tokens, bodyFor, pid
   clearTimeout(warmTimer);
   clearTimeout(endTimer);
   const cpuMs = cpuAtWarmEnd === null || cpuAtEnd === null ? null : cpuAtEnd - cpuAtWarmEnd;
-  return { counted, seconds: seconds - warmup, latencies, cpuMs, errors, errorKinds };
+  return { counted, seconds: seconds - warmup, latencies, cpuMs, databaseMs: databaseCpuBetween(databaseAtWarmEnd, databaseAtEnd), errors, errorKinds };
 }
 
 /** The figures of one twin over its rounds: results a second, latency percentiles, server CPU per result. */
@@ -337,6 +361,7 @@ function summarize(rounds) {
     p95: percentile(latencies, 0.95, 0),
     p99: percentile(latencies, 0.99, 0),
     cpuMs: cpu === null || counted === 0 ? null : cpu / counted,
+    databaseMs: counted === 0 ? 0 : rounds.reduce((sum, round) => sum + round.databaseMs, 0) / counted,
     errors: rounds.reduce((sum, round) => sum + round.errors, 0),
     errorKinds: new Set(rounds.flatMap((round) => [...round.errorKinds])),
   };
