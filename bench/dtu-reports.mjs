@@ -3,9 +3,11 @@
 // embedded MQTT broker on a free port, the demo's accessory catalogue and DTU tasks seeded through the console
 // API, UNITS units scanned at a PAD of the cellular task, then REPORTS reports published at QoS 1 by PUBLISHERS
 // connections (each report a unit's values: CSQ, VERSION, VOLTAGE), timed from the first publish until the check
-// log holds them all (each stored, and applied to its unit under test, in its own transaction). Figures are
-// printed, never asserted: only a crash fails.
+// log holds them all (each stored, and applied to its unit under test, in its own transaction). On PostgreSQL,
+// when Mosquitto answers at 127.0.0.1:1883, the same again through it with one server process and then two in
+// one share group (DESIGN.md §10). Figures are printed, never asserted: only a crash fails.
 //   DTU_REPORTS=2000 node bench/dtu-reports.mjs   (a quicker look)
+import net from 'node:net';
 import path from 'node:path';
 import { DTU_TASK_ENDPOINTS, dtuReportTopic } from '@factory/contracts';
 import mqtt from 'mqtt';
@@ -15,6 +17,23 @@ const REPORTS = Number(process.env.DTU_REPORTS ?? 10_000);
 const UNITS = Number(process.env.DTU_UNITS ?? 100);
 const PUBLISHERS = Number(process.env.DTU_PUBLISHERS ?? 8);
 const ADMIN_PASSWORD = 'Admin12345';
+const MOSQUITTO = 'mqtt://127.0.0.1:1883';
+
+/** Whether a broker answers at `url` within a second. */
+function reachable(url) {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: hostname, port: Number(port) });
+    const answer = (up) => {
+      socket.destroy();
+      resolve(up);
+    };
+    socket.setTimeout(1_000);
+    socket.once('connect', () => answer(true));
+    socket.once('error', () => answer(false));
+    socket.once('timeout', () => answer(false));
+  });
+}
 
 buildServer();
 const sim = await import(path.join(root, 'packages/simulator/dist/index.js'));
@@ -48,31 +67,57 @@ async function bench(name, databaseUrl, dir) {
     const stored = async () => (await api(DTU_TASK_ENDPOINTS.dtuTaskCheckHistoryList, { dtuId, pageSize: 1 })).total;
     const before = await stored();
 
-    const clients = await Promise.all(Array.from({ length: PUBLISHERS }, () => mqtt.connectAsync(`mqtt://127.0.0.1:${mqttPort}`)));
-    const started = performance.now();
-    await Promise.all(
-      clients.map(async (client, publisher) => {
-        for (let index = publisher; index < REPORTS; index += PUBLISHERS) {
-          const imei = units[index % UNITS];
-          const content = { CSQ: 15 + (index % 16), VERSION: '1.2.0', VOLTAGE: 3.7 + (index % 3) / 10 };
-          await client.publishAsync(dtuReportTopic(imei), JSON.stringify(content), { qos: 1 });
+    /** REPORTS reports published to `brokerUrl` from PUBLISHERS connections, timed until all are stored and applied. */
+    const measure = async (brokerUrl, label) => {
+      const before = await stored();
+      const clients = await Promise.all(Array.from({ length: PUBLISHERS }, () => mqtt.connectAsync(brokerUrl)));
+      const started = performance.now();
+      await Promise.all(
+        clients.map(async (client, publisher) => {
+          for (let index = publisher; index < REPORTS; index += PUBLISHERS) {
+            const imei = units[index % UNITS];
+            const content = { CSQ: 15 + (index % 16), VERSION: '1.2.0', VOLTAGE: 3.7 + (index % 3) / 10 };
+            await client.publishAsync(dtuReportTopic(imei), JSON.stringify(content), { qos: 1 });
+          }
+        }),
+      );
+      const published = performance.now();
+      for (;;) {
+        if ((await stored()) - before >= REPORTS) break;
+        if (performance.now() - published > 300_000) throw new Error('the reports were not all stored within five minutes');
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      const done = performance.now();
+      await Promise.all(clients.map((client) => client.endAsync()));
+      const seconds = (done - started) / 1000;
+      console.log(
+        `${name}, ${label}: ${REPORTS} reports of ${UNITS} units under test from ${PUBLISHERS} connections: published in ${((published - started) / 1000).toFixed(1)} s, ` +
+          `all stored and applied in ${seconds.toFixed(1)} s = ${Math.round(REPORTS / seconds)} reports/s`,
+      );
+      return REPORTS / seconds;
+    };
+    const perSecond = await measure(`mqtt://127.0.0.1:${mqttPort}`, 'embedded broker');
+    if (!databaseUrl.startsWith('file:')) {
+      if (await reachable(MOSQUITTO)) {
+        // DESIGN.md §10: the factory's broker, one server process and then two in one share group on this database.
+        const env = { MQTT_URL: MOSQUITTO, MQTT_SHARE_GROUP: `bench-${process.pid}`, DATABASE_URL: databaseUrl, FILES_DIR: path.join(dir, 'files'), ADMIN_PASSWORD, CAPTCHA: 'off', LOG_LEVEL: 'warn' };
+        const started = [];
+        try {
+          for (const count of [1, 2]) {
+            const extraPort = await freePort();
+            started.push(await startServer({ ...env, PORT: String(extraPort) }, `http://127.0.0.1:${extraPort}`));
+            // Subscribed once the process answers (the intake subscribes when the app is ready); a moment for the SUBACK.
+            await new Promise((resolve) => setTimeout(resolve, 500));
+            await measure(MOSQUITTO, `Mosquitto, ${count} process${count === 1 ? '' : 'es'}`);
+          }
+        } finally {
+          for (const extra of started) await extra.stop();
         }
-      }),
-    );
-    const published = performance.now();
-    for (;;) {
-      if ((await stored()) - before >= REPORTS) break;
-      if (performance.now() - published > 300_000) throw new Error('the reports were not all stored within five minutes');
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      } else {
+        console.log(`${name}: Mosquitto does not answer at ${MOSQUITTO}: one and two processes over the factory's broker not measured`);
+      }
     }
-    const done = performance.now();
-    await Promise.all(clients.map((client) => client.endAsync()));
-    const seconds = (done - started) / 1000;
-    console.log(
-      `${name}: ${REPORTS} reports of ${UNITS} units under test from ${PUBLISHERS} connections: published in ${((published - started) / 1000).toFixed(1)} s, ` +
-        `all stored and applied in ${seconds.toFixed(1)} s = ${Math.round(REPORTS / seconds)} reports/s`,
-    );
-    return { name, perSecond: REPORTS / seconds };
+    return { name, perSecond };
   } finally {
     await server.stop();
   }
