@@ -6,6 +6,7 @@ import { FIRMWARE_ENDPOINTS } from './product/firmware.endpoints.js';
 import { FLOW_ENDPOINTS } from './product/flow.endpoints.js';
 import { PRODUCT_ENDPOINTS } from './product/product.endpoints.js';
 import { PROPERTY_ENDPOINTS } from './product/property.endpoints.js';
+import { HEALTH_ENDPOINTS } from './health.endpoints.js';
 import { SESSION_ENDPOINTS } from './session.endpoints.js';
 import { DOCUMENT_ENDPOINTS, FILE_ENDPOINTS } from './admin/document.endpoints.js';
 import { STATION_ENDPOINTS } from './station/station.endpoints.js';
@@ -45,6 +46,7 @@ export const ENDPOINTS = {
   ...FLOW_ENDPOINTS,
   ...FIRMWARE_ENDPOINTS,
   ...SESSION_ENDPOINTS,
+  ...HEALTH_ENDPOINTS,
   ...DOCUMENT_ENDPOINTS,
   ...FILE_ENDPOINTS,
   ...STATION_ENDPOINTS,

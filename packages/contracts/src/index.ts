@@ -9,6 +9,7 @@ export * from './endpoint.js';
 export * from './endpoints.js';
 export * from './admin/line.endpoints.js';
 export * from './session.endpoints.js';
+export * from './health.endpoints.js';
 export * from './admin/document.endpoints.js';
 export * from './admin/terminal.endpoints.js';
 export * from './admin/user.endpoints.js';

@@ -15,6 +15,7 @@ import { dtuReportRoutes } from './modules/dtu-report/dtu-report.routes.js';
 import { dtuSamplingRoutes } from './modules/dtu-sampling/dtu-sampling.routes.js';
 import { dtuSubmissionRoutes } from './modules/dtu-submission/dtu-submission.routes.js';
 import { firmwareRoutes } from './modules/firmware/firmware.routes.js';
+import { healthRoutes } from './modules/health/health.routes.js';
 import { flowRoutes } from './modules/flow/flow.routes.js';
 import { lineRoutes } from './modules/line/line.routes.js';
 import { menuRoutes } from './modules/menu/menu.routes.js';
@@ -41,6 +42,7 @@ import { userRoutes } from './modules/user/user.routes.js';
  */
 const modules: ((context: ModuleContext) => FastifyPluginAsyncZod)[] = [
   sessionRoutes,
+  healthRoutes,
   menuRoutes,
   lineRoutes,
   terminalRoutes,

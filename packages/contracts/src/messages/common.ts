@@ -9,6 +9,8 @@ export const GENERIC_MESSAGES = {
   payloadTooLarge: '上传文件过大',
   /** a path parameter longer than the router takes (414) */
   urlTooLong: '请求地址过长',
+  /** the health check when the database does not answer (503): a load balancer takes the process out */
+  databaseUnavailable: '数据库暂不可用',
 } as const;
 
 // status changes
