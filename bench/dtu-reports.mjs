@@ -65,7 +65,6 @@ async function bench(name, databaseUrl, dir) {
     }
     const { dtuId } = await api(DTU_TASK_ENDPOINTS.dtuTaskDetail, { taskId: bench.taskId });
     const stored = async () => (await api(DTU_TASK_ENDPOINTS.dtuTaskCheckHistoryList, { dtuId, pageSize: 1 })).total;
-    const before = await stored();
 
     /** REPORTS reports published to `brokerUrl` from PUBLISHERS connections, timed until all are stored and applied. */
     const measure = async (brokerUrl, label) => {
