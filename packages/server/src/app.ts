@@ -57,6 +57,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     bodyLimit: 10 * 1024 * 1024,
+    // Behind a load balancer the connection is the balancer's: the caller is who it names (sign-in lockouts count per caller).
+    ...(config.trustProxy.length > 0 ? { trustProxy: config.trustProxy } : {}),
     // A bad url, an overlong path parameter, a request the HTTP parser refuses: the envelope too.
     ...envelopeRoutingOptions,
   }).withTypeProvider<ZodTypeProvider>();

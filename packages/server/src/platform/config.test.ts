@@ -33,6 +33,14 @@ describe('configuration', () => {
     expect(loadConfig({ SESSION_IDLE_MINUTES: '5' }).sessionIdleMinutes).toBe(5);
   });
 
+  it('believes X-Forwarded-For only from the balancers TRUST_PROXY lists, never from everyone', () => {
+    expect(loadConfig({}).trustProxy).toEqual([]);
+    expect(loadConfig({ TRUST_PROXY: ' 10.0.0.5, 10.1.0.0/16,loopback, ::1, fd00::/8 ' }).trustProxy).toEqual(['10.0.0.5', '10.1.0.0/16', 'loopback', '::1', 'fd00::/8']);
+    for (const wrong of ['true', '*', '10.0.0.0/33', 'balancer.local', '10.0.0.1/8/1', '10.0.0.1,']) {
+      expect(() => loadConfig({ TRUST_PROXY: wrong }), wrong).toThrow(/TRUST_PROXY/);
+    }
+  });
+
   it('hashes passwords at production strength unless PASSWORD_HASH_COST lowers it (the test app does)', async () => {
     expect(DEFAULT_PASSWORD_HASH_COST).toBe(19_456);
     expect(loadConfig({}).passwordHashCost).toBe(DEFAULT_PASSWORD_HASH_COST);

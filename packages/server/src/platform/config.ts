@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 
 /** Everything the server reads from the environment (DESIGN.md §2). */
@@ -33,6 +34,11 @@ export interface AppConfig {
   mqttPort: number;
   /** MQTT_SHARE_GROUP: the shared-subscription group on MQTT_URL's broker, one per deployment (DESIGN.md §10) */
   mqttShareGroup: string;
+  /**
+   * TRUST_PROXY: the load balancers (addresses, CIDR ranges or loopback/linklocal/uniquelocal) whose
+   * X-Forwarded-For names the caller; empty: the connection's own address is the caller's (docs/operations.md)
+   */
+  trustProxy: string[];
 }
 
 /** 19 MiB: OWASP's minimum memory for argon2id at 2 passes, the production cost. */
@@ -78,6 +84,22 @@ function shareGroup(env: Env): string {
   return raw;
 }
 
+const PROXY_KEYWORDS = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** The balancers to believe: never everyone, since any caller could then name an address of its choosing. */
+function trustProxy(env: Env): string[] {
+  const raw = env.TRUST_PROXY;
+  if (raw === undefined || raw.trim() === '') return [];
+  return raw.split(',').map((entry) => {
+    const value = entry.trim();
+    const [address, prefix, ...rest] = value.split('/');
+    const family = net.isIP(address ?? '');
+    const prefixOk = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 6 ? 128 : 32));
+    if (PROXY_KEYWORDS.has(value) || (family !== 0 && prefixOk && rest.length === 0)) return value;
+    throw new Error(`TRUST_PROXY must list addresses, CIDR ranges or loopback/linklocal/uniquelocal, separated by commas; got "${value}"`);
+  });
+}
+
 function mqttUrl(env: Env): string | null {
   const raw = env.MQTT_URL;
   if (raw === undefined || raw === '') return null;
@@ -107,5 +129,6 @@ export function loadConfig(env: Env = process.env): AppConfig {
     mqttUrl: mqttUrl(env),
     mqttPort: portNumber(env, 'MQTT_PORT', 1883),
     mqttShareGroup: shareGroup(env),
+    trustProxy: trustProxy(env),
   };
 }
