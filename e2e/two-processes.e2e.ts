@@ -53,9 +53,12 @@ function reachable(host: string, port: number): Promise<boolean> {
     socket.once('timeout', () => answer(false));
   });
 }
-const mosquittoUp = await reachable(MOSQUITTO.host, MOSQUITTO.port);
-const skipped = !TEST_DATABASE_URL ? 'TEST_DATABASE_URL is not set' : !mosquittoUp ? `Mosquitto does not answer at ${MOSQUITTO.host}:${MOSQUITTO.port}` : null;
-if (skipped) console.warn(`${skipped}: the two-process end-to-end test (PostgreSQL and a real broker) is skipped`);
+const skipped = !TEST_DATABASE_URL;
+if (skipped) console.warn('TEST_DATABASE_URL is not set: the two-process end-to-end test (PostgreSQL) is skipped');
+const mosquittoUp = !skipped && (await reachable(MOSQUITTO.host, MOSQUITTO.port));
+if (!skipped && !mosquittoUp) {
+  console.warn(`Mosquitto does not answer at ${MOSQUITTO.host}:${MOSQUITTO.port}: the two-process test runs without its DTU reports part`);
+}
 
 async function waitFor(condition: () => boolean | Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -103,9 +106,13 @@ beforeAll(async () => {
   const env = {
     CAPTCHA: 'off',
     DATABASE_URL: database.url,
-    MQTT_URL: `mqtt://${MOSQUITTO.host}:${MOSQUITTO.port}`,
-    // A group of this run's own: another server on this Mosquitto must not take its reports.
-    MQTT_SHARE_GROUP: `e2e-${randomBytes(4).toString('hex')}`,
+    ...(mosquittoUp
+      ? {
+          MQTT_URL: `mqtt://${MOSQUITTO.host}:${MOSQUITTO.port}`,
+          // A group of this run's own: another server on this Mosquitto must not take its reports.
+          MQTT_SHARE_GROUP: `e2e-${randomBytes(4).toString('hex')}`,
+        }
+      : { MQTT: 'off' }),
   };
   // Started together on the empty database: one migrates and seeds, the other waits for it (migrate.ts, seed.ts).
   [a, b] = await Promise.all([startServer(env), startServer(env)]);
@@ -121,19 +128,19 @@ afterAll(async () => {
   await database?.drop();
 });
 
-describe.skipIf(skipped !== null)('two server processes on one PostgreSQL (DESIGN.md §10)', () => {
+describe.skipIf(skipped)('two server processes on one PostgreSQL (DESIGN.md §10)', () => {
   it('moves a board on A with results sent to B, then carries on through A after B is killed, storing each acknowledged result and report once', async () => {
     const { api } = await consoleLogin(proxy.url, 'admin', ADMIN_PASSWORD);
     const seeded = await seedFactory(api, proxy.url, singleTaskPlan({ ...GATEWAY, number: 'GW_TWO', code: 'GWTWO' }, { units: UNITS, stations: STATIONS, operatorCount: 4 }));
     const taskId = seeded.tasks[0]!.taskId;
-    await seedAccessories(api, DEMO_ACCESSORIES);
     const plan: DtuTestingPlan = {
       ...DEMO_DTU_TESTING,
       aimLineNum: 'NONE',
       // The cellular task's two benches: their units report over MQTT.
       tasks: DEMO_DTU_TESTING.tasks.slice(0, 1).map((task) => ({ ...task, productionNumber: 2000, excelRows: 0 })),
     };
-    const dtuSeeded = await seedDtuTesting(api, proxy.url, plan);
+    if (mosquittoUp) await seedAccessories(api, DEMO_ACCESSORIES);
+    const dtuSeeded = mosquittoUp ? await seedDtuTesting(api, proxy.url, plan) : null;
 
     // A board open on A, while the balancer sends everything to B.
     const { login } = await consoleLogin(a.url, 'admin', ADMIN_PASSWORD);
@@ -170,7 +177,7 @@ describe.skipIf(skipped !== null)('two server processes on one PostgreSQL (DESIG
 
     // Now both processes, and the DTU benches with them.
     proxy.setTargets([a.url, b.url]);
-    dtu = await startDtuTesting({
+    if (dtuSeeded) dtu = await startDtuTesting({
       baseUrl: proxy.url,
       mqttUrl: `mqtt://${MOSQUITTO.host}:${MOSQUITTO.port}`,
       benches: dtuSeeded.benches,
@@ -190,16 +197,17 @@ describe.skipIf(skipped !== null)('two server processes on one PostgreSQL (DESIG
       },
       log: () => undefined,
     });
-    expect(dtu.benches).toBe(2);
-    await waitFor(() => acknowledged() >= BEFORE_KILL && dtu!.stats.tested >= 5, 60_000, `${BEFORE_KILL} results and 5 DTU units`);
+    const tested = () => dtu?.stats.tested ?? Infinity;
+    if (dtu) expect(dtu.benches).toBe(2);
+    await waitFor(() => acknowledged() >= BEFORE_KILL && tested() >= 5, 60_000, `${BEFORE_KILL} results and 5 DTU units`);
     expect(proxy.answered.get(a.url) ?? 0, 'A answered its share').toBeGreaterThan(answeredByA + 20);
 
     await b.kill();
     const killedAt = Date.now();
-    const atKill = { results: acknowledged(), tested: dtu.stats.tested };
-    await waitFor(() => acknowledged() >= atKill.results + AFTER_KILL && dtu!.stats.tested >= atKill.tested + 5, 60_000, 'the stations to carry on through A');
+    const atKill = { results: acknowledged(), tested: tested() };
+    await waitFor(() => acknowledged() >= atKill.results + AFTER_KILL && tested() >= atKill.tested + 5, 60_000, 'the stations to carry on through A');
     await simulation.stop();
-    await dtu.stop();
+    await dtu?.stop();
 
     // Every acknowledged result is stored once, under the id and status its verdict named, and nothing else is.
     const verdicts = new Map<string, StationVerdict>();
@@ -225,6 +233,7 @@ describe.skipIf(skipped !== null)('two server processes on one PostgreSQL (DESIG
       }
 
       // Reports: none stored twice; of the units first reporting after the kill (A alone in the group), every one.
+      if (!mosquittoUp) return;
       const reports = (await client.query<{ unitCode: string; count: number }>('select "unitCode", count(*)::int as count from dtu_report group by "unitCode"')).rows;
       const storedOf = new Map(reports.map((row) => [row.unitCode, row.count]));
       const publishedOf = new Map<string, number>();
