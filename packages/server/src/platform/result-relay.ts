@@ -68,15 +68,16 @@ export function relayResultEvents(options: ResultRelayOptions): ResultRelay {
   const sender = randomBytes(6).toString('hex');
 
   // Sending: the events of FLUSH_MS, each task once, in as few notifications as fit.
-  const gathered = new Map<string, true>();
+  const gathered = new Set<string>();
   let flushTimer: NodeJS.Timeout | undefined;
   let flushing: Promise<void> = Promise.resolve();
   let closing = false;
   const flush = () => {
     flushTimer = undefined;
-    const tokens = [...gathered.keys()];
+    const tokens = [...gathered];
     gathered.clear();
-    flushing = (async () => {
+    // After the previous flush: notifications go out in the order they were gathered, and close() waits for all.
+    flushing = flushing.then(async () => {
       for (let at = 0; at < tokens.length; at += EVENTS_PER_NOTIFICATION) {
         const payload = `${sender} ${tokens.slice(at, at + EVENTS_PER_NOTIFICATION).join(' ')}`;
         // A lost notification costs the other processes' boards a poll's wait, never a result: logged, not thrown.
@@ -84,11 +85,11 @@ export function relayResultEvents(options: ResultRelayOptions): ResultRelay {
           log.warn({ err: error }, 'live events: a notification to the other server processes failed');
         });
       }
-    })();
+    });
   };
   hub.relayTo((event) => {
     if (closing) return;
-    gathered.set(tokenOf(event), true);
+    gathered.add(tokenOf(event));
     flushTimer ??= setTimeout(flush, FLUSH_MS);
   });
 
