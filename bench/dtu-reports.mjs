@@ -7,7 +7,6 @@
 // when Mosquitto answers at 127.0.0.1:1883, the same again through it with one server process and then two in
 // one share group (DESIGN.md §10). Figures are printed, never asserted: only a crash fails.
 //   DTU_REPORTS=2000 node bench/dtu-reports.mjs   (a quicker look)
-import net from 'node:net';
 import path from 'node:path';
 import { DTU_TASK_ENDPOINTS, dtuReportTopic } from '@factory/contracts';
 import mqtt from 'mqtt';
@@ -17,23 +16,8 @@ const REPORTS = Number(process.env.DTU_REPORTS ?? 10_000);
 const UNITS = Number(process.env.DTU_UNITS ?? 100);
 const PUBLISHERS = Number(process.env.DTU_PUBLISHERS ?? 8);
 const ADMIN_PASSWORD = 'Admin12345';
-const MOSQUITTO = 'mqtt://127.0.0.1:1883';
-
-/** Whether a broker answers at `url` within a second. */
-function reachable(url) {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: hostname, port: Number(port) });
-    const answer = (up) => {
-      socket.destroy();
-      resolve(up);
-    };
-    socket.setTimeout(1_000);
-    socket.once('connect', () => answer(true));
-    socket.once('error', () => answer(false));
-    socket.once('timeout', () => answer(false));
-  });
-}
+const MOSQUITTO = { host: '127.0.0.1', port: 1883 };
+const MOSQUITTO_URL = `mqtt://${MOSQUITTO.host}:${MOSQUITTO.port}`;
 
 buildServer();
 const sim = await import(path.join(root, 'packages/simulator/dist/index.js'));
@@ -97,9 +81,9 @@ async function bench(name, databaseUrl, dir) {
     };
     const perSecond = await measure(`mqtt://127.0.0.1:${mqttPort}`, 'embedded broker');
     if (!databaseUrl.startsWith('file:')) {
-      if (await reachable(MOSQUITTO)) {
+      if (await sim.reachable(MOSQUITTO.host, MOSQUITTO.port)) {
         // DESIGN.md §10: the factory's broker, one server process and then two in one share group on this database.
-        const env = { MQTT_URL: MOSQUITTO, MQTT_SHARE_GROUP: `bench-${process.pid}`, DATABASE_URL: databaseUrl, FILES_DIR: path.join(dir, 'files'), ADMIN_PASSWORD, CAPTCHA: 'off', LOG_LEVEL: 'warn' };
+        const env = { MQTT_URL: MOSQUITTO_URL, MQTT_SHARE_GROUP: `bench-${process.pid}`, DATABASE_URL: databaseUrl, FILES_DIR: path.join(dir, 'files'), ADMIN_PASSWORD, CAPTCHA: 'off', LOG_LEVEL: 'warn' };
         const started = [];
         try {
           for (const count of [1, 2]) {
@@ -107,13 +91,13 @@ async function bench(name, databaseUrl, dir) {
             started.push(await startServer({ ...env, PORT: String(extraPort) }, `http://127.0.0.1:${extraPort}`));
             // Subscribed once the process answers (the intake subscribes when the app is ready); a moment for the SUBACK.
             await new Promise((resolve) => setTimeout(resolve, 500));
-            await measure(MOSQUITTO, `Mosquitto, ${count} process${count === 1 ? '' : 'es'}`);
+            await measure(MOSQUITTO_URL, `Mosquitto, ${count} process${count === 1 ? '' : 'es'}`);
           }
         } finally {
           for (const extra of started) await extra.stop();
         }
       } else {
-        console.log(`${name}: Mosquitto does not answer at ${MOSQUITTO}: one and two processes over the factory's broker not measured`);
+        console.log(`${name}: Mosquitto does not answer at ${MOSQUITTO_URL}: one and two processes over the factory's broker not measured`);
       }
     }
     return { name, perSecond };

@@ -131,9 +131,10 @@ async function benchDialect(name, databaseUrl, dir) {
     let first = 0;
     let last = devices.length;
     let any = 0;
+    // The product's next result, one process or two: the devices in turn from the first.
+    const productNext = () => productBody(devices[first++ % devices.length], pool[first % pool.length]);
     const runs = {
-      product: (seconds, warmup) =>
-        drive({ port, pid: server.child.pid, path: ENDPOINTS.stationResult.path, tokens, bodyFor: () => productBody(devices[first++ % devices.length], pool[first % pool.length]) }, seconds, warmup),
+      product: (seconds, warmup) => drive({ port, pid: server.child.pid, path: ENDPOINTS.stationResult.path, tokens, bodyFor: productNext }, seconds, warmup),
       same: (seconds, warmup) =>
         drive({
           port: barePort,
@@ -195,7 +196,7 @@ async function benchDialect(name, databaseUrl, dir) {
             pids: [server.child.pid, second.child.pid],
             path: ENDPOINTS.stationResult.path,
             tokens,
-            bodyFor: () => productBody(devices[first++ % devices.length], pool[first % pool.length]),
+            bodyFor: productNext,
           },
           seconds,
           warmup,

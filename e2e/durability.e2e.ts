@@ -1,4 +1,3 @@
-import type { StationVerdict } from '@factory/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   codesReader,
@@ -11,6 +10,7 @@ import {
 import { adminApi } from './support/api.js';
 import { counterMismatches } from './support/counters.js';
 import { openDb } from './support/db.js';
+import { expectAcknowledgedStoredOnce, type StoredResult } from './support/results.js';
 import { type RunningServer, startServer } from './support/server.js';
 
 const STATIONS = 50;
@@ -71,29 +71,16 @@ describe('durability: a server killed mid-run keeps what it acknowledged', () =>
     await waitFor(() => acknowledged() >= atCrash + AFTER_RESTART, 30_000, `${AFTER_RESTART} results after the restart`);
     await simulation.stop();
 
-    const verdicts = new Map<string, StationVerdict>();
-    for (const client of simulation.clients) {
-      expect(client.pending.size).toBe(0);
-      for (const [id, verdict] of client.acknowledged) verdicts.set(id, verdict);
-    }
     // The crash cut submissions in flight: they were retried, some answered from what the dead process had committed.
     expect(inFlightAtCrash).toBeGreaterThan(0);
     expect(simulation.clients.reduce((sum, client) => sum + client.retries, 0)).toBeGreaterThan(0);
     expect(simulation.stats.refused).toBe(0);
 
     const db = openDb(server.dbFile);
-    const stored = db.prepare('select id, clientResultId, status from flow_result').all() as { id: number; clientResultId: string; status: string }[];
+    const stored = db.prepare('select id, clientResultId, status from flow_result').all() as StoredResult[];
     db.close();
-    const byClientId = new Map(stored.map((row) => [row.clientResultId, row]));
     // Exactly once: every acknowledged result is stored, under the id and status its verdict named, and nothing else is.
-    expect(byClientId.size).toBe(stored.length);
-    expect(stored.length).toBe(verdicts.size);
-    for (const [clientResultId, verdict] of verdicts) {
-      const row = byClientId.get(clientResultId);
-      expect(row, clientResultId).toBeDefined();
-      expect(row!.id).toBe(verdict.resultId);
-      expect(row!.status).toBe(verdict.status);
-    }
+    expectAcknowledgedStoredOnce(simulation, stored);
 
     expect(await counterMismatches(server.dbFile)).toEqual({
       taskFlow: [],

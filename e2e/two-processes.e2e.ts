@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import net from 'node:net';
-import { PATHS, type StationVerdict } from '@factory/contracts';
+import { PATHS } from '@factory/contracts';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -12,6 +11,7 @@ import {
   type DtuTestingPlan,
   GATEWAY,
   mqttLink,
+  reachable,
   seedAccessories,
   seedDtuTesting,
   seedFactory,
@@ -20,9 +20,11 @@ import {
   startDtuTesting,
   startSimulation,
 } from '../packages/simulator/src/index.js';
+import { openEventStream } from '../packages/server/test/event-stream.js';
 import { counterMismatchesOnPostgres } from './support/counters.js';
 import { type FreshDatabase, freshDatabase, TEST_DATABASE_URL } from './support/postgres.js';
 import { type Proxy, startProxy } from './support/proxy.js';
+import { expectAcknowledgedStoredOnce, type StoredResult } from './support/results.js';
 import { ADMIN_PASSWORD, type RunningServer, startServer } from './support/server.js';
 
 /*
@@ -40,19 +42,6 @@ const UNITS = 3000;
 const BEFORE_KILL = 300;
 const AFTER_KILL = 300;
 
-function reachable(host: string, port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect({ host, port });
-    const answer = (up: boolean) => {
-      socket.destroy();
-      resolve(up);
-    };
-    socket.setTimeout(1_000);
-    socket.once('connect', () => answer(true));
-    socket.once('error', () => answer(false));
-    socket.once('timeout', () => answer(false));
-  });
-}
 const skipped = !TEST_DATABASE_URL;
 if (skipped) console.warn('TEST_DATABASE_URL is not set: the two-process end-to-end test (PostgreSQL) is skipped');
 const mosquittoUp = !skipped && (await reachable(MOSQUITTO.host, MOSQUITTO.port));
@@ -66,28 +55,6 @@ async function waitFor(condition: () => boolean | Promise<boolean>, timeoutMs: n
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-}
-
-/** The `result` events of a live stream read as they come (a board's EventSource). */
-function readEvents(url: string) {
-  const events: string[] = [];
-  const controller = new AbortController();
-  const opened = fetch(url, { signal: controller.signal }).then(async (response) => {
-    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-    void (async () => {
-      let buffer = '';
-      for (;;) {
-        const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
-        if (done) return;
-        buffer += value;
-        const blocks = buffer.split('\n\n');
-        buffer = blocks.pop()!;
-        events.push(...blocks.filter((block) => block.startsWith('event: result')));
-      }
-    })();
-    return response.status;
-  });
-  return { opened, events, close: () => controller.abort() };
 }
 
 /** The units' reports as the broker acknowledged them to the fixtures: unit code and when. */
@@ -150,7 +117,7 @@ describe.skipIf(skipped)('two server processes on one PostgreSQL (DESIGN.md §10
       body: '{}',
     });
     const ticket = ((await ticketAnswer.json()) as { data: { ticket: string } }).data.ticket;
-    const board = readEvents(`${a.url}${PATHS.boardEvents}?taskId=${taskId}&ticket=${ticket}`);
+    const board = openEventStream(`${a.url}${PATHS.boardEvents}?taskId=${taskId}&ticket=${ticket}`);
     expect(await board.opened).toBe(200);
     proxy.setTargets([b.url]);
     const answeredByA = proxy.answered.get(a.url) ?? 0;
@@ -170,7 +137,7 @@ describe.skipIf(skipped)('two server processes on one PostgreSQL (DESIGN.md §10
     const acknowledged = () => simulation!.clients.reduce((sum, client) => sum + client.acknowledged.size, 0);
     await waitFor(() => acknowledged() > 0, 30_000, 'a first result through B');
     const firstAt = Date.now();
-    await waitFor(() => board.events.length > 0, 5_000, 'the board on A to move');
+    await waitFor(() => board.events().length > 0, 5_000, 'the board on A to move');
     expect(Date.now() - firstAt, 'within a second of the first result stored by B').toBeLessThan(1_000);
     expect(proxy.answered.get(a.url) ?? 0, 'A answered none of it').toBe(answeredByA);
     board.close();
@@ -209,28 +176,17 @@ describe.skipIf(skipped)('two server processes on one PostgreSQL (DESIGN.md §10
     await simulation.stop();
     await dtu?.stop();
 
-    // Every acknowledged result is stored once, under the id and status its verdict named, and nothing else is.
-    const verdicts = new Map<string, StationVerdict>();
-    for (const client of simulation.clients) {
-      expect(client.pending.size).toBe(0);
-      for (const [id, verdict] of client.acknowledged) verdicts.set(id, verdict);
-    }
     expect(simulation.stats.refused).toBe(0);
     // The kill cut submissions in flight through B: the balancer answered 502 and the stations sent them again.
     expect(simulation.clients.reduce((sum, station) => sum + station.retries, 0)).toBeGreaterThan(0);
     const client = new pg.Client({ connectionString: database.url });
     await client.connect();
     try {
-      const stored = (await client.query<{ id: number; clientResultId: string; status: string }>('select id, "clientResultId", status from flow_result')).rows;
-      const byClientId = new Map(stored.map((row) => [row.clientResultId, row]));
-      expect(byClientId.size).toBe(stored.length);
-      expect(stored.length).toBe(verdicts.size);
-      for (const [clientResultId, verdict] of verdicts) {
-        const row = byClientId.get(clientResultId);
-        expect(row, clientResultId).toBeDefined();
-        expect(row!.id).toBe(verdict.resultId);
-        expect(row!.status).toBe(verdict.status);
-      }
+      // Every acknowledged result is stored once, under the id and status its verdict named, and nothing else is.
+      const results = expectAcknowledgedStoredOnce(
+        simulation,
+        (await client.query<StoredResult>('select id, "clientResultId", status from flow_result')).rows,
+      );
 
       // Reports: none stored twice; of the units first reporting after the kill (A alone in the group), every one.
       if (!mosquittoUp) return;
@@ -246,7 +202,7 @@ describe.skipIf(skipped)('two server processes on one PostgreSQL (DESIGN.md §10
       const afterKill = [...firstReport].filter(([, at]) => at > killedAt + 1_000).map(([unit]) => unit);
       expect(afterKill.length).toBeGreaterThan(0);
       console.info(
-        `two processes: ${verdicts.size} results (${atKill.results} before the kill), ${published.length} reports of ${publishedOf.size} units, ${afterKill.length} units begun after the kill`,
+        `two processes: ${results} results (${atKill.results} before the kill), ${published.length} reports of ${publishedOf.size} units, ${afterKill.length} units begun after the kill`,
       );
       for (const unit of afterKill) expect(storedOf.get(unit) ?? 0, `reports of ${unit}, after the kill`).toBe(publishedOf.get(unit));
     } finally {

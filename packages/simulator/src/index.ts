@@ -26,3 +26,4 @@ export { runSamplingBench } from './dtu-sampling-bench.js';
 export { BatchSubmitter } from './dtu-submitter.js';
 export { type DtuPadApi, DtuPadClient, type SamplingPadApi } from './dtu-pad-client.js';
 export { drawDtuUnit, iccidOf, imeiOf, knownIdentities, luhnDigit, macOf } from './dtu-unit.js';
+export { reachable } from './reachable.js';
